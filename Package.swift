@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// C libraries come from Debian packages and are found with pkg-config.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "ebook-fb",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "ebook-fb", targets: ["ebook-fb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: "libunibreak-dev"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
+        .target(name: "CLinux"),
+
+        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFontconfig"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
+        .target(name: "Scrolling"),
+        .target(name: "Gestures"),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
+        .executableTarget(
+            name: "ebook-fb",
+            dependencies: [
+                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// Font lookup: the default face and fallbacks come from fontconfig.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,3 @@
+// HarfBuzz shapes over FreeType faces through hb-ft.
+#include <hb.h>
+#include <hb-ft.h>

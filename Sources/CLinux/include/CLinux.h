@@ -1,0 +1,8 @@
+#ifndef CLINUX_H
+#define CLINUX_H
+// Kernel interfaces for Swift: ioctl request numbers are built by macros
+// that Swift's importer cannot expand, so each is exported here as a
+// function with a CLinux_ prefix.
+#include <linux/input.h>
+
+#endif

@@ -1,0 +1,2 @@
+// PNG output through libpng's simplified write API.
+#include <png.h>

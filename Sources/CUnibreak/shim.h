@@ -1,0 +1,3 @@
+// UAX #14 line breaking (libunibreak).
+#include <linebreak.h>
+#include <linebreakdef.h>

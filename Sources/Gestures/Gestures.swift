@@ -1,0 +1,2 @@
+/// The Gestures module.
+enum GesturesModule {}

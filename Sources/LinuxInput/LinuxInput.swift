@@ -1,0 +1,2 @@
+/// The LinuxInput module.
+enum LinuxInputModule {}

@@ -1,0 +1,2 @@
+/// The Raster module.
+enum RasterModule {}

@@ -1,0 +1,2 @@
+/// The Scrolling module.
+enum ScrollingModule {}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A book's text after decoding: normalised UTF-8 with LF line ends, no NUL
+/// and no control characters but LF and TAB, invalid bytes as U+FFFD.
+/// Positions into it are counted in Unicode scalars.
+public struct DecodedText: Sendable {
+    public let utf8: [UInt8]
+    public let scalarCount: Int
+    public let encoding: TextEncoding
+    /// The size of the file as read, before decoding.
+    public let sourceByteCount: Int
+}
+
+/// Turns a book file's bytes into `DecodedText`, whatever the encoding.
+public enum BookDecoder {
+    public static func decode(contentsOf path: String) throws -> DecodedText {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TypesettingError.unreadable(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw TypesettingError.notAFile(path: path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            let reason = FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied"
+            throw TypesettingError.unreadable(path: path, reason: reason)
+        }
+        return try decode(data, path: path)
+    }
+
+    public static func decode(_ data: Data, path: String) throws -> DecodedText {
+        let decoded = try data.withUnsafeBytes { raw -> DecodedText in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return try decode(bytes, path: path)
+        }
+        if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
+            throw TypesettingError.emptyBook(path: path)
+        }
+        return decoded
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws -> DecodedText {
+        let bom = byteOrderMark(of: bytes)
+        if let kind = BinarySniffer.binaryKind(of: bytes, isUTF16: bom.encoding != .utf8 && bom.length > 0) {
+            throw TypesettingError.binary(path: path, kind: kind)
+        }
+        let body = UnsafeBufferPointer(rebasing: bytes[bom.length...])
+        var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
+        let encoding: TextEncoding
+        switch bom.encoding {
+        case .utf16LittleEndian, .utf16BigEndian:
+            encoding = bom.encoding
+            decodeUTF16(body, bigEndian: bom.encoding == .utf16BigEndian, into: &normaliser)
+        default:
+            if bom.length > 0 || UTF8Validation.isMostlyUTF8(body) {
+                encoding = .utf8
+                decodeUTF8(body, into: &normaliser)
+            } else {
+                encoding = body.contains(where: { (0x80...0x9F).contains($0) }) ? .windows1252 : .iso8859_1
+                for byte in body { normaliser.append(Windows1252.scalar(for: byte)) }
+            }
+        }
+        return DecodedText(utf8: normaliser.finish(), scalarCount: normaliser.scalarCount,
+                           encoding: encoding, sourceByteCount: bytes.count)
+    }
+
+    private static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
+        return (.utf8, 0)
+    }
+
+    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout TextNormaliser) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                out.append(UInt32(lead))
+                index += 1
+                continue
+            }
+            if let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index) {
+                out.append(scalar)
+                index += length
+            } else {
+                out.append(0xFFFD)
+                index += 1
+            }
+        }
+    }
+
+    private static func decodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool, into out: inout TextNormaliser) {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 0
+        while index + 1 < bytes.count {
+            let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
+            units.append(bigEndian ? (a << 8 | b) : (b << 8 | a))
+            index += 2
+        }
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): out.append(scalar.value)
+            case .error: out.append(0xFFFD)
+            case .emptyInput: break loop
+            }
+        }
+        if index < bytes.count { out.append(0xFFFD) } // a dangling odd byte
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct EbookFB: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "ebook-fb", abstract: "A paging eBook reader for Linux kiosks.")
+}
