@@ -2,5 +2,8 @@ import ArgumentParser
 
 @main
 struct EbookFB: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ebook-fb", abstract: "A paging eBook reader for Linux kiosks.")
+    static let configuration = CommandConfiguration(
+        commandName: "ebook-fb",
+        abstract: "A paging eBook reader for Linux kiosks.",
+        subcommands: [PaginateCommand.self, InfoCommand.self])
 }

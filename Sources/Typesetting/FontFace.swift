@@ -1,0 +1,105 @@
+import CFreeType
+import CHarfBuzz
+
+/// One font file at one pixel size: a FreeType face for rasterising and a
+/// HarfBuzz font for shaping, both over the same file.
+/// Not thread-safe: each thread that lays out or draws owns its own faces.
+public final class FontFace {
+    /// Stable within a FontSet; part of glyph cache keys.
+    public let id: Int
+    public let file: FontFile
+    public let pixelSize: Int
+    /// Sized FreeType face. Valid for the lifetime of this object.
+    public let ftFace: FT_Face
+    let hbFont: OpaquePointer
+    private let library: FreeTypeLibrary
+    /// Vertical metrics in 26.6 fixed point pixels.
+    public let ascender: Int32
+    public let descender: Int32
+    public let lineGap: Int32
+
+    init(id: Int, file: FontFile, pixelSize: Int, library: FreeTypeLibrary) throws {
+        guard pixelSize >= 4, pixelSize <= 400 else {
+            throw TypesettingError.fontUnavailable(path: file.path, reason: "font size \(pixelSize) px is outside 4...400")
+        }
+        self.id = id
+        self.file = file
+        self.pixelSize = pixelSize
+        self.library = library
+        var face: FT_Face? = nil
+        let error = FT_New_Face(library.handle, file.path, FT_Long(file.index), &face)
+        guard error == 0, let face else {
+            throw TypesettingError.fontUnavailable(path: file.path, reason: FreeTypeLibrary.describe(error))
+        }
+        if FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) != 0 {
+            FT_Done_Face(face)
+            throw TypesettingError.fontUnavailable(path: file.path, reason: "cannot be set to \(pixelSize) px")
+        }
+        ftFace = face
+
+        // HarfBuzz reads the file itself and uses its own OpenType metrics:
+        // unhinted advances, which suit subpixel positioning.
+        let blob = hb_blob_create_from_file_or_fail(file.path)
+        guard let blob else {
+            FT_Done_Face(face)
+            throw TypesettingError.fontUnavailable(path: file.path, reason: "HarfBuzz cannot read it")
+        }
+        let hbFace = hb_face_create(blob, UInt32(file.index))
+        hb_blob_destroy(blob)
+        guard let font = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            throw TypesettingError.fontUnavailable(path: file.path, reason: "HarfBuzz cannot open it")
+        }
+        hb_face_destroy(hbFace)
+        let scale = Int32(pixelSize * 64)
+        hb_font_set_scale(font, scale, scale)
+        hbFont = font
+
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascender = extents.ascender
+        descender = extents.descender
+        lineGap = extents.line_gap
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        FT_Done_Face(ftFace)
+    }
+
+    /// The glyph for a character, or nil when the font lacks it.
+    public func glyph(for scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Horizontal advance of a glyph in 26.6 pixels.
+    public func advance(ofGlyph glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(hbFont, glyph)
+    }
+}
+
+/// Owns an FT_Library; faces keep it alive.
+final class FreeTypeLibrary {
+    let handle: FT_Library
+
+    init() throws {
+        var library: FT_Library? = nil
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw TypesettingError.fontUnavailable(path: "FreeType", reason: "the library cannot start")
+        }
+        handle = library
+    }
+
+    deinit { FT_Done_FreeType(handle) }
+
+    static func describe(_ error: FT_Error) -> String {
+        switch error {
+        case 0x01: return "no such file or it cannot be opened"
+        case 0x02, 0x03: return "not a font file FreeType knows"
+        case 0x06: return "no such face in this file"
+        default: return "FreeType error 0x\(String(error, radix: 16))"
+        }
+    }
+}

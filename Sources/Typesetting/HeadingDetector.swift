@@ -1,0 +1,95 @@
+import Foundation
+
+/// Recognises chapter headings ("CHAPTER I.", "BOOK ONE: 1805", "I.",
+/// "Глава 3", "第一回") and tells them from a table of contents.
+enum HeadingDetector {
+    struct Candidate {
+        var title: String
+        var offset: Int
+        var paragraphIndex: Int
+    }
+
+    /// Headings are short blocks: at most this many lines and columns.
+    static let maximumLines = 3
+    static let maximumColumns = 80
+    /// Less text than this between two headings marks a list of headings.
+    static let minimumChapterText = 160
+
+    private static let keywords: [String] = [
+        "CHAPTER", "Chapter", "BOOK", "Book", "PART", "Part", "VOLUME", "Volume",
+        "EPILOGUE", "Epilogue", "PROLOGUE", "Prologue", "FIRST EPILOGUE", "SECOND EPILOGUE",
+        "ГЛАВА", "Глава", "ЧАСТЬ", "Часть", "KAPITEL", "Kapitel", "TEIL", "Teil",
+        "CHAPITRE", "Chapitre", "LIVRE", "Livre", "CAPÍTULO", "Capítulo", "CAPITOLO", "Capitolo",
+    ]
+
+    /// The heading's title (its lines joined by spaces), or nil.
+    static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> String? {
+        guard block.count <= maximumLines, let first = block.first,
+              block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
+        let firstLine = text(of: first, utf8: utf8)
+        guard isHeadingLine(firstLine) else { return nil }
+        return block.map { text(of: $0, utf8: utf8) }.joined(separator: " ")
+    }
+
+    static func isHeadingLine(_ line: String) -> Bool {
+        for keyword in keywords where line.hasPrefix(keyword) {
+            let rest = line.dropFirst(keyword.count)
+            if rest.isEmpty { return true }
+            if let next = rest.first, next == " " || next == "." || next == ":" { return true }
+        }
+        let bare = line.hasSuffix(".") ? String(line.dropLast()) : line
+        if !bare.isEmpty, bare.count <= 8, bare.allSatisfy({ "IVXLC".contains($0) }) { return true }
+        if !bare.isEmpty, bare.count <= 3, bare.allSatisfy(\.isASCIIDigit) { return true }
+        if line.hasPrefix("第"), let marker = line.dropFirst().firstIndex(where: { "回章卷節节".contains($0) }),
+           line.distance(from: line.startIndex, to: marker) <= 6 {
+            return line[line.index(after: line.startIndex)..<marker].allSatisfy { "一二三四五六七八九十百千零〇0123456789".contains($0) }
+        }
+        return false
+    }
+
+    /// Keeps the candidates that start chapters. A candidate is an entry of
+    /// a table of contents when little text follows it before the next
+    /// candidate and the same title appears again later in the book.
+    static func chapters(from candidates: [Candidate], paragraphs: [Paragraph]) -> [Candidate] {
+        var laterTitles: [String: Int] = [:]
+        for candidate in candidates { laterTitles[normalised(candidate.title), default: 0] += 1 }
+        var result: [Candidate] = []
+        for (index, candidate) in candidates.enumerated() {
+            let key = normalised(candidate.title)
+            laterTitles[key, default: 1] -= 1
+            let nextOffset = index + 1 < candidates.count ? candidates[index + 1].offset : Int.max
+            let followingText = textLength(after: candidate.paragraphIndex, before: nextOffset, in: paragraphs)
+            let repeatsLater = (laterTitles[key] ?? 0) > 0
+            if followingText < minimumChapterText && (repeatsLater || isBareNumber(candidate.title)) { continue }
+            result.append(candidate)
+        }
+        return result
+    }
+
+    private static func textLength(after paragraphIndex: Int, before offset: Int, in paragraphs: [Paragraph]) -> Int {
+        var total = 0
+        var index = paragraphIndex + 1
+        while index < paragraphs.count, paragraphs[index].scalars.lowerBound < offset, total < minimumChapterText {
+            if paragraphs[index].style != .heading { total += paragraphs[index].scalars.count }
+            index += 1
+        }
+        return total
+    }
+
+    /// "IV", "12.": such a line with no text after it is a footnote mark or a list.
+    private static func isBareNumber(_ title: String) -> Bool {
+        title.allSatisfy { "IVXLC0123456789.".contains($0) }
+    }
+
+    private static func normalised(_ title: String) -> String {
+        title.uppercased().filter { !$0.isWhitespace && $0 != "." }
+    }
+
+    private static func text(of line: SourceLine, utf8: [UInt8]) -> String {
+        String(decoding: utf8[line.bytes], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,46 @@
+/// Vertical placement of lines on a page. Pagination and page layout both
+/// run it, so a page shows exactly the lines pagination gave it.
+struct PageFlow {
+    let geometry: PageGeometry
+    /// Top of the next line, pixels below the content top.
+    private(set) var y = 0
+    private var hasBody = false
+    private var pendingGap = 0
+
+    init(geometry: PageGeometry) { self.geometry = geometry }
+
+    var isEmpty: Bool { y == 0 && !hasBody }
+
+    /// Call before a paragraph's first line. False when the paragraph must
+    /// start a new page (a heading after text).
+    mutating func beginParagraph(_ style: ParagraphStyle) -> Bool {
+        switch style {
+        case .heading:
+            if hasBody { return false }
+            if y == 0 { y = geometry.lineHeight * 2 } // chapter drop
+        case .preserved:
+            pendingGap = max(pendingGap, geometry.lineHeight)
+        case .body:
+            break
+        }
+        return true
+    }
+
+    /// The top of a line of this height, or nil when it does not fit.
+    mutating func place(lineHeight: Int, style: ParagraphStyle) -> Int? {
+        let gap = y > 0 ? pendingGap : 0
+        guard y + gap + lineHeight <= geometry.contentHeight else { return nil }
+        let top = y + gap
+        y = top + lineHeight
+        pendingGap = 0
+        if style != .heading { hasBody = true }
+        return top
+    }
+
+    mutating func endParagraph(_ style: ParagraphStyle) {
+        switch style {
+        case .heading, .preserved: pendingGap = geometry.lineHeight
+        case .body: break
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Where a page starts and what it holds.
+public struct PageEntry: Sendable, Equatable {
+    /// Paragraph and line the page starts at.
+    public var paragraph: Int
+    public var line: Int
+    /// Scalar offsets into the decoded text; a page ends where the next starts.
+    public var start: Int
+    public var end: Int
+    /// Glyphs on the page drawn as .notdef.
+    public var missingGlyphs: Int
+}
+
+/// The pages of a book for one geometry.
+public struct Pagination: Sendable {
+    public var pages: [PageEntry] = []
+    /// With text collection on: the lines placed on each page.
+    public var pageLines: [[String]] = []
+
+    /// The page holding a scalar offset (0-based).
+    public func pageIndex(containing offset: Int) -> Int {
+        var low = 0, high = pages.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if pages[mid].start <= offset { low = mid } else { high = mid - 1 }
+        }
+        return max(0, low)
+    }
+}
+
+/// Cuts the book into pages paragraph by paragraph; can run in steps so a
+/// caller may show the first pages before the rest are known.
+struct Paginator {
+    private let typesetter: Typesetter
+    private let collectText: Bool
+    private var flow: PageFlow
+    private(set) var result = Pagination()
+    private(set) var nextParagraph = 0
+
+    init(typesetter: Typesetter, collectText: Bool) {
+        self.typesetter = typesetter
+        self.collectText = collectText
+        flow = PageFlow(geometry: typesetter.geometry)
+        startPage(paragraph: 0, line: 0, offset: 0)
+    }
+
+    var isFinished: Bool { nextParagraph >= typesetter.book.paragraphs.count }
+
+    /// Lays out up to `count` paragraphs; true when the book is done.
+    mutating func step(paragraphs count: Int) -> Bool {
+        let paragraphs = typesetter.book.paragraphs
+        let end = min(paragraphs.count, nextParagraph + count)
+        while nextParagraph < end {
+            place(typesetter.layoutParagraph(nextParagraph))
+            nextParagraph += 1
+        }
+        if isFinished, let last = result.pages.indices.last {
+            result.pages[last].end = typesetter.book.text.scalarCount
+        }
+        return isFinished
+    }
+
+    private mutating func place(_ layout: ParagraphLayout) {
+        if !flow.beginParagraph(layout.style) {
+            breakPage(before: layout, line: 0)
+        }
+        for line in layout.lines.indices {
+            if flow.place(lineHeight: layout.lineHeight, style: layout.style) == nil {
+                breakPage(before: layout, line: line)
+                _ = flow.place(lineHeight: layout.lineHeight, style: layout.style)
+            }
+            let last = result.pages.count - 1
+            result.pages[last].missingGlyphs += layout.lines[line].missingGlyphs
+            if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
+        }
+        flow.endParagraph(layout.style)
+    }
+
+    private mutating func breakPage(before layout: ParagraphLayout, line: Int) {
+        let offset = layout.offset(ofLine: line)
+        if let last = result.pages.indices.last { result.pages[last].end = offset }
+        startPage(paragraph: layout.index, line: line, offset: offset)
+        if line == 0 { _ = flow.beginParagraph(layout.style) }
+    }
+
+    private mutating func startPage(paragraph: Int, line: Int, offset: Int) {
+        flow = PageFlow(geometry: typesetter.geometry)
+        let start = result.pages.isEmpty ? 0 : offset
+        result.pages.append(PageEntry(paragraph: paragraph, line: line, start: start, end: start, missingGlyphs: 0))
+        if collectText { result.pageLines.append([]) }
+    }
+}

@@ -1,0 +1,55 @@
+/// A paragraph shaped and broken into lines for one geometry.
+struct ParagraphLayout {
+    let index: Int
+    let style: ParagraphStyle
+    /// Scalar offset of the paragraph in the decoded text.
+    let start: Int
+    let shaped: ShapedParagraph
+    let lines: [LineBox]
+    let face: FontFace
+    let lineHeight: Int
+
+    /// Absolute scalar offset where line `line` starts.
+    func offset(ofLine line: Int) -> Int { start + lines[line].range.lowerBound }
+
+    /// The characters of a line as placed, trailing spaces dropped and
+    /// source line ends read as spaces.
+    func text(ofLine line: Int) -> String {
+        var result = String.UnicodeScalarView()
+        let range = lines[line].range
+        var end = range.upperBound
+        while end > range.lowerBound, shaped.isGlue[end - 1] { end -= 1 }
+        for index in range.lowerBound..<end {
+            let value = shaped.scalars[index]
+            let scalar = value == 0x0A || value == 0x09 ? " " : Unicode.Scalar(value) ?? "\u{FFFD}"
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}
+
+extension Typesetter {
+    /// Shapes and breaks paragraph `index`.
+    func layoutParagraph(_ index: Int) -> ParagraphLayout {
+        let paragraph = book.paragraphs[index]
+        let face = paragraph.style == .heading ? fonts.heading : fonts.body
+        var source: [UInt32] = []
+        source.reserveCapacity(paragraph.scalars.count)
+        book.text.utf8.withUnsafeBufferPointer { bytes in
+            var byte = paragraph.bytes.lowerBound
+            while byte < paragraph.bytes.upperBound {
+                let (scalar, length) = SourceLines.decodeScalar(bytes, at: byte)
+                source.append(scalar)
+                byte += length
+            }
+        }
+        let shaped = ShapedParagraph(source: source, style: paragraph.style, face: face, language: language)
+        let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
+        let indent = paragraph.style == .body && !followsHeading ? geometry.paragraphIndent : 0
+        let lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure,
+                                      firstLineIndent: indent)
+        return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
+                               shaped: shaped, lines: lines, face: face,
+                               lineHeight: paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Typesetting
+
+/// The options every command that typesets a book shares.
+struct BookOptions: ParsableArguments {
+    @Argument(help: "The book: a plain-text file in UTF-8, UTF-16 or Windows-1252/ISO-8859-1.")
+    var book: String
+
+    @Option(name: .long, help: "Page size in pixels, WIDTHxHEIGHT.")
+    var size: String = "1280x800"
+
+    @Option(name: .customLong("font-size"), help: "Body text size in pixels.")
+    var fontSize: Int = 20
+
+    @Option(name: .long, help: "A font file to use instead of DejaVu Serif found through fontconfig.")
+    var font: String?
+
+    @Option(name: .customLong("line-spacing"), help: "Line height as a multiple of the font size.")
+    var lineSpacing: Double = 1.4
+
+    @Option(name: .long, help: "Language of the text (BCP 47, e.g. en, de, ru) for line-breaking rules.")
+    var lang: String?
+
+    func geometry() throws -> PageGeometry {
+        let (width, height) = try PageGeometry.parseSize(size)
+        let geometry = PageGeometry(width: width, height: height, fontSize: fontSize, lineSpacing: lineSpacing)
+        try geometry.validate()
+        return geometry
+    }
+
+    /// Opens the book and its typesetter, failing with one line that names the problem.
+    func typesetter() throws -> Typesetter {
+        let geometry = try geometry()
+        let book = try Book.open(path: book)
+        return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang)
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Typesetting
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Describe a book: encoding, size, paragraphs and chapters.")
+
+    @Argument(help: "The book file.")
+    var book: String
+
+    @Flag(help: "Print one JSON object (the only format).")
+    var json = false
+
+    func run() throws {
+        let book = try Book.open(path: book)
+        var object = JSONObject()
+        object.add("encoding", book.text.encoding.rawValue)
+        object.add("bytes", book.text.sourceByteCount)
+        object.add("characters", book.text.scalarCount)
+        object.add("paragraphs", book.paragraphs.count)
+        object.add("chapters", objects: book.chapters.map { chapter in
+            var entry = JSONObject()
+            entry.add("title", chapter.title)
+            entry.add("offset", chapter.offset)
+            return entry
+        })
+        print(object.text)
+    }
+}

@@ -1,0 +1,51 @@
+/// Builds one JSON object with keys in the order they are added, so output
+/// lines read the same way every run.
+struct JSONObject {
+    private var body = ""
+
+    mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
+    mutating func add(_ key: String, _ value: Double) {
+        append(key, value.isFinite ? String(format3(value)) : "null")
+    }
+    mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
+    mutating func add(_ key: String, _ value: String) { append(key, JSONObject.quote(value)) }
+    mutating func add(_ key: String, _ values: [Double]) {
+        append(key, "[" + values.map { format3($0) }.joined(separator: ", ") + "]")
+    }
+    mutating func add(_ key: String, objects: [JSONObject]) {
+        append(key, "[" + objects.map(\.text).joined(separator: ", ") + "]")
+    }
+
+    var text: String { "{" + body + "}" }
+
+    private mutating func append(_ key: String, _ raw: String) {
+        if !body.isEmpty { body += ", " }
+        body += JSONObject.quote(key) + ": " + raw
+    }
+
+    /// A number with at most three decimals and no exponent.
+    private func format3(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    static func quote(_ string: String) -> String {
+        var out = "\""
+        out.reserveCapacity(string.utf8.count + 2)
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Typesetting
+
+struct PaginateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paginate",
+        abstract: "Print the pages of a book, one JSON object per line.")
+
+    @OptionGroup var options: BookOptions
+
+    @Flag(help: "Print JSON lines (the only format).")
+    var json = false
+
+    @Flag(name: .customLong("with-text"), help: "Include the text placed on each page.")
+    var withText = false
+
+    func run() throws {
+        let typesetter = try options.typesetter()
+        let pagination = typesetter.paginate(collectText: withText)
+        var out = ""
+        for (index, page) in pagination.pages.enumerated() {
+            var object = JSONObject()
+            object.add("page", index + 1)
+            object.add("start", page.start)
+            object.add("end", page.end)
+            object.add("missing_glyphs", page.missingGlyphs)
+            if withText { object.add("text", pagination.pageLines[index].joined(separator: "\n")) }
+            out += object.text + "\n"
+            if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
+        }
+        print(out, terminator: "")
+    }
+}
