@@ -5,6 +5,8 @@ import Foundation
 enum HeadingDetector {
     struct Candidate {
         var title: String
+        /// The first line, normalised: what a table of contents repeats.
+        var key: String
         var offset: Int
         var paragraphIndex: Int
     }
@@ -23,12 +25,12 @@ enum HeadingDetector {
     ]
 
     /// The heading's title (its lines joined by spaces), or nil.
-    static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> String? {
+    static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> (title: String, key: String)? {
         guard block.count <= maximumLines, let first = block.first,
               block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
         let firstLine = text(of: first, utf8: utf8)
         guard isHeadingLine(firstLine) else { return nil }
-        return block.map { text(of: $0, utf8: utf8) }.joined(separator: " ")
+        return (block.map { text(of: $0, utf8: utf8) }.joined(separator: " "), normalised(firstLine))
     }
 
     static func isHeadingLine(_ line: String) -> Bool {
@@ -52,10 +54,10 @@ enum HeadingDetector {
     /// candidate and the same title appears again later in the book.
     static func chapters(from candidates: [Candidate], paragraphs: [Paragraph]) -> [Candidate] {
         var laterTitles: [String: Int] = [:]
-        for candidate in candidates { laterTitles[normalised(candidate.title), default: 0] += 1 }
+        for candidate in candidates { laterTitles[candidate.key, default: 0] += 1 }
         var result: [Candidate] = []
         for (index, candidate) in candidates.enumerated() {
-            let key = normalised(candidate.title)
+            let key = candidate.key
             laterTitles[key, default: 1] -= 1
             let nextOffset = index + 1 < candidates.count ? candidates[index + 1].offset : Int.max
             let followingText = textLength(after: candidate.paragraphIndex, before: nextOffset, in: paragraphs)

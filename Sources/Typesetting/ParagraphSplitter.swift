@@ -15,8 +15,9 @@ enum ParagraphSplitter {
 
         func emit(_ block: ArraySlice<SourceLine>) {
             guard let first = block.first, let last = block.last else { return }
-            if let title = HeadingDetector.title(of: block, utf8: utf8) {
-                candidates.append(.init(title: title, offset: first.scalarStart, paragraphIndex: paragraphs.count))
+            if let heading = HeadingDetector.title(of: block, utf8: utf8) {
+                candidates.append(.init(title: heading.title, key: heading.key, offset: first.scalarStart + first.indent,
+                                        paragraphIndex: paragraphs.count))
                 paragraphs.append(paragraph(.heading, from: first, to: last))
                 return
             }

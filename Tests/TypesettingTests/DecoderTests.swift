@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import Typesetting
+
+final class DecoderTests: XCTestCase {
+    private func decode(_ bytes: [UInt8]) throws -> (String, TextEncoding) {
+        let text = try BookDecoder.decode(Data(bytes), path: "test.txt")
+        return (String(decoding: text.utf8, as: UTF8.self), text.encoding)
+    }
+
+    func testUTF8WithAndWithoutBOM() throws {
+        let plain = Array("Grüße, мир".utf8)
+        XCTAssertEqual(try decode(plain).0, "Grüße, мир")
+        XCTAssertEqual(try decode([0xEF, 0xBB, 0xBF] + plain).0, "Grüße, мир")
+        XCTAssertEqual(try decode(plain).1, .utf8)
+    }
+
+    func testUTF16LittleAndBigEndianWithBOM() throws {
+        let text = "Ünïcode 𝄞 text"
+        let units = Array(text.utf16)
+        let little: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        XCTAssertEqual(try decode(little).0, text)
+        XCTAssertEqual(try decode(little).1, .utf16LittleEndian)
+        XCTAssertEqual(try decode(big).0, text)
+        XCTAssertEqual(try decode(big).1, .utf16BigEndian)
+    }
+
+    func testWindows1252WhenC1BytesAppear() throws {
+        // 0x93/0x94 are curly quotes in Windows-1252; 0xE9 is é.
+        let (text, encoding) = try decode(Array("He said ".utf8) + [0x93, 0x63, 0x61, 0x66, 0xE9, 0x94])
+        XCTAssertEqual(encoding, .windows1252)
+        XCTAssertEqual(text, "He said “café”")
+    }
+
+    func testISO8859_1WithoutC1Bytes() throws {
+        let (text, encoding) = try decode(Array("Le comte de Monte-Cristo, ".utf8) + [0xE0, 0x20, 0x4D, 0x61, 0x72, 0x73, 0x65, 0x69, 0x6C, 0x6C, 0x65])
+        XCTAssertEqual(encoding, .iso8859_1)
+        XCTAssertEqual(text, "Le comte de Monte-Cristo, à Marseille")
+    }
+
+    func testLineEndingsAreNormalised() throws {
+        XCTAssertEqual(try decode(Array("a\r\nb\rc\nd".utf8)).0, "a\nb\nc\nd")
+    }
+
+    func testControlCharactersNeverReachTheShaper() throws {
+        let sentence = String(repeating: "A sentence of ordinary prose. ", count: 10)
+        let (text, _) = try decode(Array((sentence + "ab").utf8) + [0x01, 0x07, 0x1B] + Array("cd\u{7F}e\u{85}f\u{0}".utf8.dropLast()))
+        XCTAssertEqual(text, sentence + "abcdef")
+    }
+
+    func testInvalidBytesInMostlyUTF8BecomeReplacementCharacters() throws {
+        var bytes = Array(String(repeating: "Ωμέγα ", count: 20).utf8)
+        bytes.insert(0xFF, at: 10)
+        let (text, encoding) = try decode(bytes)
+        XCTAssertEqual(encoding, .utf8)
+        XCTAssertEqual(text.unicodeScalars.filter { $0 == "\u{FFFD}" }.count, 1)
+    }
+
+    func testScalarCountMatchesText() throws {
+        let text = try BookDecoder.decode(Data("a\r\nб𝄞".utf8), path: "x")
+        XCTAssertEqual(text.scalarCount, String(decoding: text.utf8, as: UTF8.self).unicodeScalars.count)
+        XCTAssertEqual(text.scalarCount, 4)
+    }
+
+    func testBinaryFilesAreRefusedWithTheirKind() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)
+        XCTAssertThrowsError(try decode(png)) { error in
+            XCTAssertEqual(error as? TypesettingError, .binary(path: "test.txt", kind: "a PNG image"))
+            XCTAssertTrue("\(error)".contains("test.txt"))
+        }
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + Array(repeating: 0, count: 64)
+        XCTAssertThrowsError(try decode(elf))
+        let noisy = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 % 31) }
+        XCTAssertThrowsError(try decode(noisy), "control-byte soup is not a book")
+    }
+
+    func testEmptyAndBlankBooksAreRefused() {
+        XCTAssertThrowsError(try decode([])) { XCTAssertEqual($0 as? TypesettingError, .emptyBook(path: "test.txt")) }
+        XCTAssertThrowsError(try decode(Array(" \n\n\t \r\n".utf8)))
+    }
+
+    func testFileErrorsNameThePath() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        XCTAssertThrowsError(try BookDecoder.decode(contentsOf: directory)) {
+            XCTAssertEqual($0 as? TypesettingError, .notAFile(path: directory))
+        }
+        XCTAssertThrowsError(try BookDecoder.decode(contentsOf: "/nonexistent/book.txt")) {
+            XCTAssertTrue("\($0)".contains("/nonexistent/book.txt"))
+        }
+    }
+
+    func testRandomBytesNeverCrash() {
+        var generator = SplitMix64(seed: 42)
+        for round in 0..<300 {
+            let count = Int(generator.next() % 2048)
+            var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            if round % 3 == 0 { bytes = [0xFF, 0xFE] + bytes }
+            if round % 3 == 1 { bytes = bytes.map { $0 | 0x20 } }
+            if let text = try? BookDecoder.decode(Data(bytes), path: "random") {
+                let string = String(decoding: text.utf8, as: UTF8.self)
+                XCTAssertEqual(Array(string.utf8), text.utf8, "output is valid UTF-8")
+                XCTAssertFalse(string.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+                XCTAssertEqual(string.unicodeScalars.count, text.scalarCount)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
