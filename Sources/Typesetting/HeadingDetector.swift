@@ -30,6 +30,8 @@ enum HeadingDetector {
               block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
         let firstLine = text(of: first, utf8: utf8)
         guard isHeadingLine(firstLine) else { return nil }
+        // Several heading-like lines in one block are a list of contents.
+        guard !block.dropFirst().contains(where: { isHeadingLine(text(of: $0, utf8: utf8)) }) else { return nil }
         return (block.map { text(of: $0, utf8: utf8) }.joined(separator: " "), normalised(firstLine))
     }
 
@@ -88,7 +90,8 @@ enum HeadingDetector {
     }
 
     private static func text(of line: SourceLine, utf8: [UInt8]) -> String {
-        String(decoding: utf8[line.bytes], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        String(decoding: utf8[line.bytes], as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 }
 

@@ -77,6 +77,11 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(book.paragraphs.filter { $0.style == .heading }.count, 2)
     }
 
+    func testAListOfHeadingsInOneBlockIsNotAChapter() throws {
+        let text = "CHAPTER I.    The Start\nCHAPTER II.   The End\n\nCHAPTER I.\nThe Start\n\n" + Self.prose
+        XCTAssertEqual(try book(text).chapters.map(\.title), ["CHAPTER I. The Start"])
+    }
+
     func testHeadingLineShapes() {
         for heading in ["CHAPTER XII.", "BOOK ONE: 1805", "IV", "12.", "Глава 3", "第一回     靈根育孕", "EPILOGUE"] {
             XCTAssertTrue(HeadingDetector.isHeadingLine(heading), heading)
