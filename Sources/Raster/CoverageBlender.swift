@@ -56,40 +56,36 @@ public struct CoverageBlender: Sendable {
         }
     }
 
+    /// The results of laying `color` over `background` at every coverage,
+    /// so text on a plain page skips the linear-light arithmetic.
+    public func ramp(_ color: UInt32, over background: UInt32) -> CoverageRamp {
+        let opaque = color & 0x00FF_FFFF, below = background & 0x00FF_FFFF
+        let values = (0...255).map { coverage -> UInt32 in
+            switch coverage {
+            case 0: return below
+            case 255: return opaque
+            default: return mix(opaque, over: below, coverage: UInt8(coverage))
+            }
+        }
+        return CoverageRamp(color: opaque, background: below, values: values)
+    }
+
     /// Blends a packed `width` x `height` coverage mask in `color` with its
     /// top-left pixel at (`x`, `y`); parts outside the buffer are skipped.
     public func blend(
         coverage mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
         color: UInt32, atX x: Int, y: Int, into buffer: inout PixelBuffer
     ) {
-        precondition(mask.count >= width * height, "mask smaller than \(width)x\(height)")
-        let placed = PixelRect(x: x, y: y, width: width, height: height)
-        guard let visible = placed.intersection(buffer.bounds) else { return }
-        let stride = buffer.stride
-        let opaque = color & 0x00FF_FFFF
-        linearFromSRGB.withUnsafeBufferPointer { toLinear in
-            sRGBFromLinear.withUnsafeBufferPointer { toSRGB in
-                let ink = LinearColor(opaque, toLinear)
-                buffer.withUnsafeMutablePixels { pixels in
-                    for row in visible.y..<visible.maxY {
-                        let maskRow = (row - y) * width - x
-                        let pixelRow = row * stride
-                        for column in visible.x..<visible.maxX {
-                            let coverage = mask[maskRow + column]
-                            if coverage == 0 { continue }
-                            if coverage == 255 {
-                                pixels[pixelRow + column] = opaque
-                                continue
-                            }
-                            let destination = pixels[pixelRow + column]
-                            if destination & 0x00FF_FFFF == opaque { continue }
-                            pixels[pixelRow + column] = Self.mix(
-                                ink, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
-                        }
-                    }
-                }
-            }
-        }
+        paint(mask, width: width, height: height, color: color, ramp: nil, atX: x, y: y, into: &buffer)
+    }
+
+    /// Blends like `blend(coverage:width:height:color:atX:y:into:)` in the
+    /// ramp's colour, taking pixels still equal to its background from the ramp.
+    public func blend(
+        coverage mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        ramp: CoverageRamp, atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        paint(mask, width: width, height: height, color: ramp.color, ramp: ramp, atX: x, y: y, into: &buffer)
     }
 
     /// Blends a packed mask held in an array; see the pointer variant.
@@ -98,7 +94,7 @@ public struct CoverageBlender: Sendable {
         color: UInt32, atX x: Int, y: Int, into buffer: inout PixelBuffer
     ) {
         mask.withUnsafeBufferPointer { pointer in
-            blend(coverage: pointer, width: width, height: height, color: color, atX: x, y: y, into: &buffer)
+            paint(pointer, width: width, height: height, color: color, ramp: nil, atX: x, y: y, into: &buffer)
         }
     }
 
@@ -107,9 +103,60 @@ public struct CoverageBlender: Sendable {
     public func blend(
         _ glyph: GlyphBitmap, color: UInt32, penX: Int, baselineY: Int, into buffer: inout PixelBuffer
     ) {
-        blend(
-            coverage: glyph.coverage, width: glyph.width, height: glyph.height, color: color,
-            atX: penX + glyph.left, y: baselineY - glyph.top, into: &buffer)
+        glyph.coverage.withUnsafeBufferPointer { mask in
+            paint(mask, width: glyph.width, height: glyph.height, color: color, ramp: nil,
+                  atX: penX + glyph.left, y: baselineY - glyph.top, into: &buffer)
+        }
+    }
+
+    /// Blends a glyph in the ramp's colour; see the colour variant.
+    public func blend(
+        _ glyph: GlyphBitmap, ramp: CoverageRamp, penX: Int, baselineY: Int, into buffer: inout PixelBuffer
+    ) {
+        glyph.coverage.withUnsafeBufferPointer { mask in
+            paint(mask, width: glyph.width, height: glyph.height, color: ramp.color, ramp: ramp,
+                  atX: penX + glyph.left, y: baselineY - glyph.top, into: &buffer)
+        }
+    }
+
+    private func paint(
+        _ mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, color: UInt32, ramp: CoverageRamp?,
+        atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        precondition(mask.count >= width * height, "mask smaller than \(width)x\(height)")
+        let placed = PixelRect(x: x, y: y, width: width, height: height)
+        guard let visible = placed.intersection(buffer.bounds) else { return }
+        let stride = buffer.stride
+        let opaque = color & 0x00FF_FFFF
+        let hasRamp = ramp != nil
+        let rampBackground = ramp?.background ?? 0
+        let rampValues = ramp?.values ?? []
+        rampValues.withUnsafeBufferPointer { ramped in
+            linearFromSRGB.withUnsafeBufferPointer { toLinear in
+                sRGBFromLinear.withUnsafeBufferPointer { toSRGB in
+                    let ink = LinearColor(opaque, toLinear)
+                    buffer.withUnsafeMutablePixels { pixels in
+                        for row in visible.y..<visible.maxY {
+                            let maskRow = (row - y) * width - x
+                            let pixelRow = row * stride
+                            for column in visible.x..<visible.maxX {
+                                let coverage = mask[maskRow + column]
+                                if coverage == 0 { continue }
+                                let destination = pixels[pixelRow + column]
+                                if hasRamp && destination == rampBackground {
+                                    pixels[pixelRow + column] = ramped[Int(coverage)]
+                                } else if coverage == 255 {
+                                    pixels[pixelRow + column] = opaque
+                                } else if destination & 0x00FF_FFFF != opaque {
+                                    pixels[pixelRow + column] = Self.mix(
+                                        ink, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A colour's channels already in linear light.
@@ -137,4 +184,12 @@ public struct CoverageBlender: Sendable {
         }
         return channel(ink.red, 16) | channel(ink.green, 8) | channel(ink.blue, 0)
     }
+}
+
+/// One colour laid over one background at each of the 256 coverages.
+public struct CoverageRamp: Equatable, Sendable {
+    public let color: UInt32
+    public let background: UInt32
+    /// Indexed by coverage: `values[0]` is the background, `values[255]` the colour.
+    public let values: [UInt32]
 }

@@ -19,6 +19,13 @@ public final class GlyphCache {
         public let pixelsPerEm: Int
         public let glyph: UInt32
         public let phase: UInt8
+
+        /// Two words instead of six fields: lookups happen once per glyph drawn.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(glyph) | UInt64(phase) << 32 | UInt64(UInt16(truncatingIfNeeded: pixelsPerEm)) << 40
+                | UInt64(UInt8(truncatingIfNeeded: fontID)) << 56)
+            hasher.combine((fontID &* 31 &+ xScale) ^ (yScale << 20))
+        }
     }
 
     private struct Entry {
@@ -31,12 +38,14 @@ public final class GlyphCache {
 
     public let byteBudget: Int
     public private(set) var byteCount = 0
-    public private(set) var hits = 0
+    @exclusivity(unchecked) public private(set) var hits = 0
     public private(set) var misses = 0
     public private(set) var evictions = 0
 
-    private var entries: [Key: Entry] = [:]
-    private var useClock: UInt64 = 0
+    // The class is single-threaded by contract, so the runtime exclusivity
+    // checks on these hot properties would only cost time on every lookup.
+    @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
+    @exclusivity(unchecked) private var useClock: UInt64 = 0
 
     public init(byteBudget: Int = 8 << 20) {
         precondition(byteBudget > 0, "glyph cache budget must be positive")

@@ -84,4 +84,47 @@ final class CoverageBlenderTests: XCTestCase {
         let naive = ((Theme.dark.ink & 0xFF) + (Theme.dark.background & 0xFF)) / 2
         XCTAssertGreaterThan(onDark, naive)
     }
+
+    func testRampHoldsEveryCoverageOverItsBackground() {
+        let ramp = blender.ramp(Theme.light.ink, over: Theme.light.background)
+        XCTAssertEqual(ramp.values.count, 256)
+        XCTAssertEqual(ramp.values[0], Theme.light.background)
+        XCTAssertEqual(ramp.values[255], Theme.light.ink)
+        for coverage in UInt8.min...UInt8.max {
+            XCTAssertEqual(
+                ramp.values[Int(coverage)],
+                coverage == 0 ? Theme.light.background : blender.mix(Theme.light.ink, over: Theme.light.background, coverage: coverage))
+        }
+    }
+
+    func testRampBlendEqualsColourBlendOnAnyBackground() {
+        // Every coverage, over the ramp's background and over another colour
+        // (where overlapping glyphs or earlier paint sit).
+        let mask = (0...255).map { UInt8($0) }
+        let ramp = blender.ramp(Theme.dark.ink, over: Theme.dark.background)
+        for below in [Theme.dark.background, 0x40_2010] as [UInt32] {
+            var withRamp = PixelBuffer(width: 16, height: 16, fill: below)
+            var withColour = withRamp
+            mask.withUnsafeBufferPointer { pointer in
+                blender.blend(coverage: pointer, width: 16, height: 16, ramp: ramp, atX: 0, y: 0, into: &withRamp)
+                blender.blend(coverage: pointer, width: 16, height: 16, color: Theme.dark.ink, atX: 0, y: 0, into: &withColour)
+            }
+            XCTAssertEqual(withRamp, withColour)
+            XCTAssertEqual(withRamp[0, 0], below)
+            XCTAssertEqual(withRamp[15, 15], Theme.dark.ink)
+            XCTAssertEqual(Set(withRamp.pixels), Set(mask.map { blender.mix(Theme.dark.ink, over: below, coverage: $0) }))
+        }
+    }
+
+    func testGlyphBlendWithRampPlacesLikeColour() {
+        let glyph = GlyphBitmap(width: 2, height: 1, left: -1, top: 3, coverage: [200, 60])
+        var withRamp = PixelBuffer(width: 6, height: 6, fill: Theme.light.background)
+        var withColour = withRamp
+        blender.blend(glyph, ramp: blender.ramp(Theme.light.ink, over: Theme.light.background),
+                      penX: 2, baselineY: 4, into: &withRamp)
+        blender.blend(glyph, color: Theme.light.ink, penX: 2, baselineY: 4, into: &withColour)
+        XCTAssertEqual(withRamp, withColour)
+        XCTAssertNotEqual(withRamp[1, 1], Theme.light.background)
+        XCTAssertNotEqual(withRamp[2, 1], Theme.light.background)
+    }
 }
