@@ -61,7 +61,7 @@ public enum GlyphRasterizer {
     }
 
     /// Turns mono or colour bitmaps (bitmap-only or emoji fonts) into gray.
-    private static func converted(
+    static func converted(
         _ bitmap: FT_Bitmap, library: FT_Library?, glyph: UInt32, left: Int, top: Int
     ) throws -> GlyphBitmap {
         var source = bitmap
@@ -76,7 +76,7 @@ public enum GlyphRasterizer {
     }
 
     /// Copies an 8-bit FreeType bitmap into packed rows, top row first.
-    private static func packed(_ bitmap: FT_Bitmap, left: Int, top: Int, scale: Int) -> GlyphBitmap {
+    static func packed(_ bitmap: FT_Bitmap, left: Int, top: Int, scale: Int) -> GlyphBitmap {
         let width = Int(bitmap.width)
         let height = Int(bitmap.rows)
         guard width > 0, height > 0, let buffer = bitmap.buffer else {

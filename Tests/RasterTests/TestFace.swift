@@ -6,7 +6,7 @@ import XCTest
 final class TestFace {
     static let dejaVuSerif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
 
-    private var library: FT_Library?
+    private(set) var library: FT_Library?
     let face: FT_Face
 
     init(path: String = TestFace.dejaVuSerif, pixelSize: UInt32) throws {
