@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Paints 8-bit coverage masks (anti-aliased glyphs) in a colour.
+///
+/// Coverage is a fraction of the pixel's area, so the mix is done in linear
+/// light: mixing sRGB values directly makes dark-on-light text too heavy and
+/// light-on-dark text too thin. Conversions go through two tables built when
+/// the blender is made; keep one blender and reuse it.
+public struct CoverageBlender: Sendable {
+    /// Linear light is kept in 12 bits: the tables stay small enough for the
+    /// first-level cache and every sRGB value still survives a round trip.
+    public static let linearMaximum: UInt16 = 4095
+
+    private let linearFromSRGB: [UInt16]
+    private let sRGBFromLinear: [UInt8]
+
+    public init() {
+        let maximum = Double(Self.linearMaximum)
+        linearFromSRGB = (0...255).map { value in
+            UInt16((Self.decode(Double(value) / 255) * maximum).rounded())
+        }
+        sRGBFromLinear = (0...Int(Self.linearMaximum)).map { value in
+            UInt8((Self.encode(Double(value) / maximum) * 255).rounded())
+        }
+    }
+
+    /// The sRGB transfer function, from encoded [0, 1] to linear [0, 1].
+    static func decode(_ encoded: Double) -> Double {
+        encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
+    }
+
+    /// The inverse of `decode`.
+    static func encode(_ linear: Double) -> Double {
+        linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
+    }
+
+    /// Linear light (0...linearMaximum) of an sRGB channel value.
+    public func linear(fromSRGB value: UInt8) -> UInt16 { linearFromSRGB[Int(value)] }
+
+    /// The sRGB channel value nearest to linear light `value` (0...linearMaximum).
+    public func sRGB(fromLinear value: UInt16) -> UInt8 {
+        sRGBFromLinear[Int(min(value, Self.linearMaximum))]
+    }
+
+    /// `color` laid over `destination` with `coverage`/255 of the pixel covered.
+    public func mix(_ color: UInt32, over destination: UInt32, coverage: UInt8) -> UInt32 {
+        linearFromSRGB.withUnsafeBufferPointer { toLinear in
+            sRGBFromLinear.withUnsafeBufferPointer { toSRGB in
+                let ink = LinearColor(color, toLinear)
+                return Self.mix(ink, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
+            }
+        }
+    }
+
+    /// The results of laying `color` over `background` at every coverage,
+    /// so text on a plain page skips the linear-light arithmetic.
+    public func ramp(_ color: UInt32, over background: UInt32) -> CoverageRamp {
+        let opaque = color & 0x00FF_FFFF, below = background & 0x00FF_FFFF
+        let values = (0...255).map { coverage -> UInt32 in
+            switch coverage {
+            case 0: return below
+            case 255: return opaque
+            default: return mix(opaque, over: below, coverage: UInt8(coverage))
+            }
+        }
+        return CoverageRamp(color: opaque, background: below, values: values)
+    }
+
+    /// Blends a packed `width` x `height` coverage mask in `color` with its
+    /// top-left pixel at (`x`, `y`); parts outside the buffer are skipped.
+    public func blend(
+        coverage mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        color: UInt32, atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        paint(mask, width: width, height: height, color: color, ramp: nil, atX: x, y: y, into: &buffer)
+    }
+
+    /// Blends like `blend(coverage:width:height:color:atX:y:into:)` in the
+    /// ramp's colour, taking pixels still equal to its background from the ramp.
+    public func blend(
+        coverage mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        ramp: CoverageRamp, atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        paint(mask, width: width, height: height, color: ramp.color, ramp: ramp, atX: x, y: y, into: &buffer)
+    }
+
+    /// Blends a packed mask held in an array; see the pointer variant.
+    public func blend(
+        coverage mask: [UInt8], width: Int, height: Int,
+        color: UInt32, atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        mask.withUnsafeBufferPointer { pointer in
+            paint(pointer, width: width, height: height, color: color, ramp: nil, atX: x, y: y, into: &buffer)
+        }
+    }
+
+    /// Blends a glyph whose origin (pen position on the baseline) is at
+    /// (`penX`, `baselineY`).
+    public func blend(
+        _ glyph: GlyphBitmap, color: UInt32, penX: Int, baselineY: Int, into buffer: inout PixelBuffer
+    ) {
+        glyph.coverage.withUnsafeBufferPointer { mask in
+            paint(mask, width: glyph.width, height: glyph.height, color: color, ramp: nil,
+                  atX: penX + glyph.left, y: baselineY - glyph.top, into: &buffer)
+        }
+    }
+
+    /// Blends a glyph in the ramp's colour; see the colour variant.
+    public func blend(
+        _ glyph: GlyphBitmap, ramp: CoverageRamp, penX: Int, baselineY: Int, into buffer: inout PixelBuffer
+    ) {
+        glyph.coverage.withUnsafeBufferPointer { mask in
+            paint(mask, width: glyph.width, height: glyph.height, color: ramp.color, ramp: ramp,
+                  atX: penX + glyph.left, y: baselineY - glyph.top, into: &buffer)
+        }
+    }
+
+    private func paint(
+        _ mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, color: UInt32, ramp: CoverageRamp?,
+        atX x: Int, y: Int, into buffer: inout PixelBuffer
+    ) {
+        precondition(mask.count >= width * height, "mask smaller than \(width)x\(height)")
+        let placed = PixelRect(x: x, y: y, width: width, height: height)
+        guard let visible = placed.intersection(buffer.bounds) else { return }
+        let stride = buffer.stride
+        let opaque = color & 0x00FF_FFFF
+        let hasRamp = ramp != nil
+        let rampBackground = ramp?.background ?? 0
+        let rampValues = ramp?.values ?? []
+        rampValues.withUnsafeBufferPointer { ramped in
+            linearFromSRGB.withUnsafeBufferPointer { toLinear in
+                sRGBFromLinear.withUnsafeBufferPointer { toSRGB in
+                    let ink = LinearColor(opaque, toLinear)
+                    buffer.withUnsafeMutablePixels { pixels in
+                        for row in visible.y..<visible.maxY {
+                            let maskRow = (row - y) * width - x
+                            let pixelRow = row * stride
+                            for column in visible.x..<visible.maxX {
+                                let coverage = mask[maskRow + column]
+                                if coverage == 0 { continue }
+                                let destination = pixels[pixelRow + column]
+                                if hasRamp && destination == rampBackground {
+                                    pixels[pixelRow + column] = ramped[Int(coverage)]
+                                } else if coverage == 255 {
+                                    pixels[pixelRow + column] = opaque
+                                } else if destination & 0x00FF_FFFF != opaque {
+                                    pixels[pixelRow + column] = Self.mix(
+                                        ink, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A colour's channels already in linear light.
+    private struct LinearColor {
+        let red: UInt32, green: UInt32, blue: UInt32
+
+        init(_ color: UInt32, _ toLinear: UnsafeBufferPointer<UInt16>) {
+            red = UInt32(toLinear[Int((color >> 16) & 0xFF)])
+            green = UInt32(toLinear[Int((color >> 8) & 0xFF)])
+            blue = UInt32(toLinear[Int(color & 0xFF)])
+        }
+    }
+
+    @inline(__always)
+    private static func mix(
+        _ ink: LinearColor, over destination: UInt32, coverage: UInt32,
+        _ toLinear: UnsafeBufferPointer<UInt16>, _ toSRGB: UnsafeBufferPointer<UInt8>
+    ) -> UInt32 {
+        let uncovered = 255 - coverage
+        @inline(__always) func channel(_ inkLinear: UInt32, _ shift: UInt32) -> UInt32 {
+            let below = UInt32(toLinear[Int((destination >> shift) & 0xFF)])
+            // Weighted mean in 12-bit linear light, rounded; at most 4095.
+            let mixed = (inkLinear * coverage + below * uncovered + 127) / 255
+            return UInt32(toSRGB[Int(mixed)]) << shift
+        }
+        return channel(ink.red, 16) | channel(ink.green, 8) | channel(ink.blue, 0)
+    }
+}
+
+/// One colour laid over one background at each of the 256 coverages.
+public struct CoverageRamp: Equatable, Sendable {
+    public let color: UInt32
+    public let background: UInt32
+    /// Indexed by coverage: `values[0]` is the background, `values[255]` the colour.
+    public let values: [UInt32]
+}

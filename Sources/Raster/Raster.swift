@@ -1,2 +1,0 @@
-/// The Raster module.
-enum RasterModule {}

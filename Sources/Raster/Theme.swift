@@ -1,0 +1,31 @@
+/// The colours a page is painted with, as XRGB8888 values (`0x00RRGGBB`).
+public struct Theme: Equatable, Hashable, Sendable {
+    public let name: String
+    public let background: UInt32
+    public let ink: UInt32
+    /// Quieter text such as the footer's page number.
+    public let secondary: UInt32
+
+    public init(name: String, background: UInt32, ink: UInt32, secondary: UInt32) {
+        self.name = name
+        self.background = background
+        self.ink = ink
+        self.secondary = secondary
+    }
+
+    /// Warm paper with near-black ink.
+    public static let light = Theme(
+        name: "light", background: 0xF6_F0_E2, ink: 0x1E_1B_18, secondary: 0x7A_72_66)
+
+    /// Near-black page with light grey ink, dim enough for a dark room.
+    public static let dark = Theme(
+        name: "dark", background: 0x14_14_14, ink: 0xC8_C8_C8, secondary: 0x7C_7C_7C)
+
+    public static let all: [Theme] = [.light, .dark]
+
+    /// The built-in theme called `name` ("light" or "dark"), or nil.
+    public init?(named name: String) {
+        guard let theme = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = theme
+    }
+}

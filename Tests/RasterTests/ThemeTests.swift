@@ -1,0 +1,39 @@
+import XCTest
+@testable import Raster
+
+final class ThemeTests: XCTestCase {
+    func testNamedThemes() {
+        XCTAssertEqual(Theme(named: "light"), .light)
+        XCTAssertEqual(Theme(named: "dark"), .dark)
+        XCTAssertNil(Theme(named: "sepia"))
+        XCTAssertNil(Theme(named: "Light"))
+    }
+
+    private func luminance(_ color: UInt32) -> Int {
+        Int((color >> 16) & 0xFF) * 299 + Int((color >> 8) & 0xFF) * 587 + Int(color & 0xFF) * 114
+    }
+
+    func testLightThemeIsDarkInkOnWarmPaper() {
+        let theme = Theme.light
+        XCTAssertGreaterThan(luminance(theme.background), 230_000)
+        XCTAssertLessThan(luminance(theme.ink), 40_000)
+        // Warm: more red than blue in the paper.
+        XCTAssertGreaterThan((theme.background >> 16) & 0xFF, theme.background & 0xFF)
+        XCTAssertTrue((luminance(theme.ink)..<luminance(theme.background)).contains(luminance(theme.secondary)))
+    }
+
+    func testDarkThemeIsLightInkOnNearBlack() {
+        let theme = Theme.dark
+        XCTAssertLessThan(luminance(theme.background), 30_000)
+        XCTAssertGreaterThan(luminance(theme.ink), 150_000)
+        XCTAssertTrue((luminance(theme.background)..<luminance(theme.ink)).contains(luminance(theme.secondary)))
+    }
+
+    func testColoursHaveNoTopByte() {
+        for theme in Theme.all {
+            for color in [theme.background, theme.ink, theme.secondary] {
+                XCTAssertEqual(color & 0xFF00_0000, 0, theme.name)
+            }
+        }
+    }
+}
