@@ -55,7 +55,10 @@ struct ShapedParagraph {
                 }
             }
         }
-        for index in 0..<count where source[index] == 0x0A { widths[index] = 0 }
+        // Where line ends are kept they break the line and take no room.
+        if style != .body {
+            for index in 0..<count where source[index] == 0x0A { widths[index] = 0 }
+        }
     }
 
     private mutating func computeBreaks(style: ParagraphStyle, language: String?) {

@@ -57,6 +57,15 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(page.lineExtents[0].lowerBound, left + setter.geometry.paragraphIndent)
     }
 
+    func testASourceLineEndInProseSetsLikeASpace() throws {
+        let wrapped = try typesetter("The fishing boats lay\ntilted on the mud.")
+        let spaced = try typesetter("The fishing boats lay tilted on the mud.")
+        let wrappedPage = wrapped.layoutPage(0, of: wrapped.paginate())
+        let spacedPage = spaced.layoutPage(0, of: spaced.paginate())
+        XCTAssertEqual(wrappedPage.glyphs, spacedPage.glyphs)
+        XCTAssertEqual(wrappedPage.lines, ["The fishing boats lay tilted on the mud."])
+    }
+
     func testPagesTileTheTextAndRepeatExactly() throws {
         let setter = try typesetter(Self.prose(paragraphs: 60))
         let first = setter.paginate()
