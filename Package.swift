@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),

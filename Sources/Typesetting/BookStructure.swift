@@ -6,6 +6,9 @@ public enum ParagraphStyle: String, Sendable, Codable {
     case preserved
     /// A chapter heading: starts a new page, centred, kept lines.
     case heading
+    /// An entry of a table of contents: set like verse, but a run of
+    /// entries forms one compact list.
+    case contents
 }
 
 /// A paragraph of the decoded text.

@@ -74,7 +74,7 @@ enum LineBreaker {
         let alignment: LineBox.Alignment
         switch style {
         case .heading: alignment = .centred
-        case .preserved: alignment = .start
+        case .preserved, .contents: alignment = .start
         case .body: alignment = isLast || glue == 0 ? .start : .justified
         }
         return LineBox(range: range, naturalWidth: width, glueCount: glue, indent: indent,

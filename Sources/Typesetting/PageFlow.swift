@@ -6,6 +6,7 @@ struct PageFlow {
     private(set) var y = 0
     private var hasBody = false
     private var pendingGap = 0
+    private var previousStyle: ParagraphStyle?
 
     init(geometry: PageGeometry) { self.geometry = geometry }
 
@@ -19,10 +20,15 @@ struct PageFlow {
             if hasBody { return false }
             if y == 0 { y = geometry.lineHeight * 2 } // chapter drop
         case .preserved:
-            pendingGap = max(pendingGap, geometry.lineHeight)
+            pendingGap = geometry.lineHeight
+        case .contents:
+            // A run of entries is one list, set apart from the text around it.
+            pendingGap = previousStyle == .contents ? 0 : geometry.lineHeight
         case .body:
-            break
+            // Text after a heading, verse or a list stands a line apart.
+            pendingGap = previousStyle == nil || previousStyle == .body ? 0 : geometry.lineHeight
         }
+        previousStyle = style
         return true
     }
 
@@ -35,12 +41,5 @@ struct PageFlow {
         pendingGap = 0
         if style != .heading { hasBody = true }
         return top
-    }
-
-    mutating func endParagraph(_ style: ParagraphStyle) {
-        switch style {
-        case .heading, .preserved: pendingGap = geometry.lineHeight
-        case .body: break
-        }
     }
 }

@@ -37,7 +37,6 @@ extension Typesetter {
                 let baseline = geometry.marginTop + top + baselineOffset(layout)
                 place(line: line, of: layout, baseline: baseline, into: &page)
             }
-            flow.endParagraph(layout.style)
             paragraphIndex += 1
             firstLine = 0
         }

@@ -72,7 +72,6 @@ struct Paginator {
             result.pages[last].missingGlyphs += layout.lines[line].missingGlyphs
             if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
         }
-        flow.endParagraph(layout.style)
     }
 
     private mutating func breakPage(before layout: ParagraphLayout, line: Int) {

@@ -41,10 +41,10 @@ enum ParagraphSplitter {
         if let start = blockStart { emit(lines[start...]) }
 
         let chapters = HeadingDetector.chapters(from: candidates, paragraphs: paragraphs)
-        // Candidates that turned out to be a table of contents are set as text.
+        // Candidates that turned out to be a table of contents are a list.
         let chapterParagraphs = Set(chapters.map(\.paragraphIndex))
         for candidate in candidates where !chapterParagraphs.contains(candidate.paragraphIndex) {
-            paragraphs[candidate.paragraphIndex].style = .preserved
+            paragraphs[candidate.paragraphIndex].style = .contents
         }
         return (paragraphs, chapters.map { Chapter(title: $0.title, offset: $0.offset) })
     }
