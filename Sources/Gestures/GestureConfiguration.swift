@@ -2,7 +2,7 @@
 public struct GestureConfiguration: Equatable, Sendable {
     /// Screen width in pixels, for the tap zones.
     public var screenWidth: Double
-    /// Longest pause (ms) from the first tap's lift to the second tap's touch.
+    /// The second tap of a double tap must touch less than this (ms) after the first tap's lift.
     public var doubleTapInterval: Double = 350
     /// Farthest (px) the second tap of a double tap may land from the first.
     public var doubleTapDistance: Double = 45

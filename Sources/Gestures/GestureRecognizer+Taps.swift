@@ -4,7 +4,8 @@ extension GestureRecognizer {
         if sequence == nil, let first = added.first {
             var started = Sequence(startTime: now)
             if let pending = pendingTap {
-                let inTime = now - pending.liftTime <= configuration.doubleTapInterval
+                // The window closes at liftTime + interval, when advance(to:) reports the single tap.
+                let inTime = now - pending.liftTime < configuration.doubleTapInterval
                 let near = first.distance(to: pending.point) <= configuration.doubleTapDistance
                 let zoneAllows = !tapZonesEnabled || TapZone(x: first.x, width: configuration.screenWidth) == .middle
                 if inTime && near && zoneAllows && added.count == 1 {
