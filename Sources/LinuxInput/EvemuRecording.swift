@@ -32,10 +32,16 @@ public struct EvemuRecording: Sendable {
 
     /// Every touch frame of the recording, through the same parser as live devices.
     public func touchFrames() throws -> [TouchFrame] {
-        guard var parser = EvdevTouchParser(device: device) else {
+        var parser = try makeParser()
+        return events.compactMap { parser.feed($0) }
+    }
+
+    /// A parser for the recorded device; recordings of keyboards and the like have none.
+    public func makeParser() throws -> EvdevTouchParser {
+        guard let parser = EvdevTouchParser(device: device) else {
             throw EvemuError(file: device.name, line: 0, message: "the device has no touch axes")
         }
-        return events.compactMap { parser.feed($0) }
+        return parser
     }
 
     /// The time of the last event (ms from the start).

@@ -67,3 +67,21 @@ extension FileDescriptor {
         return contents
     }
 }
+
+extension FileDescriptor {
+    /// fstat(2).
+    public func status() throws(SystemError) -> stat {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { throw SystemError(operation: "fstat", path: path, errno: Glibc.errno) }
+        return info
+    }
+
+    /// The major and minor numbers of the character device this descriptor is open on.
+    public func deviceNumber() throws(SystemError) -> (major: UInt32, minor: UInt32) {
+        let device = UInt64(try status().st_rdev)
+        // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor).
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        return (UInt32(truncatingIfNeeded: major), UInt32(truncatingIfNeeded: minor))
+    }
+}
