@@ -195,3 +195,30 @@ final class RecordingPlayerTests: XCTestCase {
         XCTAssertNil(player.nextEventTime)
     }
 }
+
+final class ReplayTouchInputTests: XCTestCase {
+    func testReplayYieldsTheSameFramesAsTheWholeRecordingInTime() throws {
+        let events = [Synthetic.tracking(0, 1)] + Synthetic.position(0, 1279, 0) + [Synthetic.syn(0),
+                      Synthetic.abs(10, AbsCode.mtPositionX, 0), Synthetic.syn(10),
+                      Synthetic.tracking(20, -1), Synthetic.syn(20)]
+        let recording = EvemuRecording(device: Synthetic.slotted(), events: events)
+        let source = try ReplayTouchInput(recording: recording, screenWidth: 768, screenHeight: 1280, rotation: .quarter)
+        XCTAssertNil(source.pollDescriptor)
+        XCTAssertEqual(source.nextFrameTime, 0)
+        var frames = try source.frames(through: 5)
+        XCTAssertEqual(frames.map(\.time), [0])
+        XCTAssertEqual(source.nextFrameTime, 10)
+        frames += try source.frames(through: 100)
+        XCTAssertTrue(source.isFinished)
+        XCTAssertEqual(frames, try recording.screenFrames(width: 768, height: 1280, rotation: .quarter))
+        XCTAssertEqual(frames.first?.touches.first.map { [$0.x, $0.y] }, [0, 0], "the panel's top-right is the turned picture's top-left")
+        XCTAssertEqual(frames.map(\.touches.count), [1, 1, 0])
+    }
+
+    func testKeyboardRecordingHasNoTouchParser() {
+        let keyboard = DeviceDescription(name: "keys", eventBits: [0: BitSet(bits: [0, 1]), EventType.key: BitSet(bits: [Int(KeyCode.space)])])
+        XCTAssertThrowsError(try EvemuRecording(device: keyboard, events: []).touchFrames()) { error in
+            XCTAssertTrue("\(error)".contains("no touch axes"), "\(error)")
+        }
+    }
+}
