@@ -2,7 +2,7 @@ extension GestureRecognizer {
     /// Starts a sequence on the first touch and keeps its tap bookkeeping.
     mutating func updateSequence(added: [TouchPoint], at now: Double, into events: inout [GestureEvent]) {
         if sequence == nil, let first = added.first {
-            var started = Sequence(startTime: now)
+            var started = TouchSequence(startTime: now)
             if let pending = pendingTap {
                 // The window closes at liftTime + interval, when advance(to:) reports the single tap.
                 let inTime = now - pending.liftTime < configuration.doubleTapInterval
@@ -27,7 +27,7 @@ extension GestureRecognizer {
     }
 
     /// All fingers are up: decide between tap, double tap and two-finger tap.
-    mutating func finishSequence(_ finished: Sequence, at now: Double, into events: inout [GestureEvent]) {
+    mutating func finishSequence(_ finished: TouchSequence, at now: Double, into events: inout [GestureEvent]) {
         let duration = now - finished.startTime
         let still = !finished.moved && !finished.longPressFired
         if still && finished.maxFingers == 1 && duration < configuration.longPressDuration,

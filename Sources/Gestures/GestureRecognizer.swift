@@ -14,7 +14,7 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// One touch sequence: from the first finger down to the last finger up.
-    struct Sequence {
+    struct TouchSequence {
         var startTime: Double
         var maxFingers = 0
         var moved = false
@@ -48,7 +48,7 @@ public struct GestureRecognizer: Sendable {
     }
 
     var fingers: [Int: Finger] = [:]
-    var sequence: Sequence?
+    var sequence: TouchSequence?
     var pendingTap: PendingTap?
     var pan: Pan?
     var pinch: Pinch?
@@ -57,7 +57,7 @@ public struct GestureRecognizer: Sendable {
         self.configuration = configuration
     }
 
-    /// Fingers currently down, by id.
+    /// How many fingers are down.
     public var fingersDown: Int { fingers.count }
 
     /// The next time at which `advance(to:)` would report something, if any.

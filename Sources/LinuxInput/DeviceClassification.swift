@@ -21,6 +21,8 @@ public struct DeviceRoles: OptionSet, Sendable {
 }
 
 extension DeviceDescription {
+    static let slotLimit = 64
+
     /// Touchscreens have ABS_MT_POSITION_X, or ABS_X with INPUT_PROP_DIRECT or
     /// BTN_TOUCH; touchpads (INPUT_PROP_POINTER without DIRECT) are not screens.
     /// Absolute pointers have ABS_X/ABS_Y and BTN_LEFT. Keyboards have the
@@ -49,7 +51,8 @@ extension DeviceDescription {
         let roles = roles
         guard roles.contains(.touchscreen) || roles.contains(.absolutePointer) else { return nil }
         if let slots = absInfo[AbsCode.mtSlot], hasAxis(AbsCode.mtSlot), hasAxis(AbsCode.mtPositionX) {
-            return .multitouchSlots(slotCount: max(1, Int(slots.maximum) + 1))
+            // A bogus range must not allocate millions of slots; real panels have at most a few dozen.
+            return .multitouchSlots(slotCount: min(max(1, Int(slots.maximum) + 1), Self.slotLimit))
         }
         if hasAxis(AbsCode.mtPositionX) { return .multitouchAnonymous }
         if roles.contains(.touchscreen) { return .singleTouch }

@@ -208,3 +208,22 @@ final class InputEventDecoderTests: XCTestCase {
         XCTAssertEqual(try parser.feed(decoder.decode(bytes.suffix(1))).map(\.touches.count), [0])
     }
 }
+
+final class DeviceClassificationTests: XCTestCase {
+    func testRoles() {
+        XCTAssertEqual(Synthetic.slotted().roles, .touchscreen)
+        XCTAssertEqual(Synthetic.anonymous().roles, .touchscreen, "MT axes without INPUT_PROP_DIRECT")
+        XCTAssertEqual(Synthetic.singleTouch().roles, .touchscreen)
+        XCTAssertEqual(Synthetic.singleTouch(button: ButtonCode.left).roles, .absolutePointer)
+        var touchpad = Synthetic.slotted()
+        touchpad.properties = BitSet(bits: [InputProperty.pointer])
+        XCTAssertEqual(touchpad.roles, [], "a touchpad is not a screen")
+        XCTAssertNil(touchpad.touchProtocol)
+    }
+
+    func testSlotCountIsBounded() {
+        var device = Synthetic.slotted()
+        device.absInfo[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: .max)
+        XCTAssertEqual(device.touchProtocol, .multitouchSlots(slotCount: 64))
+    }
+}
