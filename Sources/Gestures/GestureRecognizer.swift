@@ -94,6 +94,17 @@ public struct GestureRecognizer: Sendable {
         return events
     }
 
+    /// Fires every pending timeout, as if time ran on with no new input
+    /// (the end of a replay): a waiting middle tap is reported, and a finger
+    /// still held becomes a long press.
+    public mutating func settle() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        while let deadline = nextDeadline {
+            events += advance(to: deadline)
+        }
+        return events
+    }
+
     /// Feeds one frame: every finger on the surface at `frame.time`.
     public mutating func process(_ frame: TouchFrame) -> [GestureEvent] {
         let now = frame.time

@@ -14,6 +14,14 @@ final class TapTests: XCTestCase {
         XCTAssertNil(script.recognizer.nextDeadline)
     }
 
+    func testSettleReportsTheWaitingTapAtTheEndOfTheWindow() {
+        var script = GestureScript()
+        script.tap(640, 400, at: 0)
+        script.events += script.recognizer.settle()
+        XCTAssertEqual(script.events.last, GestureEvent(time: 390, kind: .tap(at: TouchPoint(x: 640, y: 400), zone: .middle)))
+        XCTAssertEqual(script.recognizer.settle(), [])
+    }
+
     func testSideTapsAreReportedAtLiftWithoutDelay() {
         var script = GestureScript()
         script.tap(1180, 400, at: 0)
