@@ -1,6 +1,6 @@
 import Gestures
 
-/// A recorded touch session: the device description and its events, with
+/// A touch recording: the device description and its events, with
 /// timestamps rebased so the first event is at 0 (recordings carry
 /// absolute times; only their differences matter).
 public struct EvemuRecording: Sendable {
