@@ -4,5 +4,6 @@
 // that Swift's importer cannot expand, so each is exported here as a
 // function with a CLinux_ prefix.
 #include <linux/input.h>
+#include "CLinuxInput.h"
 
 #endif

@@ -1,2 +1,0 @@
-/// The Gestures module.
-enum GesturesModule {}

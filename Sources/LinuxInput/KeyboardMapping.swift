@@ -1,0 +1,40 @@
+/// evdev key events to reader commands. Right/PgDn/Space/Down next page,
+/// Left/PgUp/Backspace/Up previous, Home/End, +/= and - font size, z zoom,
+/// q/Esc quit (not in kiosk mode). Navigation and font size follow key
+/// repeat; zoom and quit act on the press only.
+public struct KeyboardMapping: Sendable {
+    public var kioskMode: Bool
+
+    public init(kioskMode: Bool = false) {
+        self.kioskMode = kioskMode
+    }
+
+    /// The command for one event, or nil (not a key, a release, or an unused key).
+    public func command(for event: InputEvent) -> ReaderCommand? {
+        guard event.type == EventType.key else { return nil }
+        let pressed = event.value == 1
+        let repeated = event.value == 2
+        guard pressed || repeated else { return nil }
+        guard let command = command(forKey: event.code) else { return nil }
+        switch command {
+        case .toggleZoom, .quit:
+            return pressed ? command : nil
+        default:
+            return command
+        }
+    }
+
+    public func command(forKey code: UInt16) -> ReaderCommand? {
+        switch code {
+        case KeyCode.right, KeyCode.pageDown, KeyCode.space, KeyCode.down: .nextPage
+        case KeyCode.left, KeyCode.pageUp, KeyCode.backspace, KeyCode.up: .previousPage
+        case KeyCode.home: .firstPage
+        case KeyCode.end: .lastPage
+        case KeyCode.equal, KeyCode.keypadPlus: .increaseFontSize
+        case KeyCode.minus, KeyCode.keypadMinus: .decreaseFontSize
+        case KeyCode.z: .toggleZoom
+        case KeyCode.q, KeyCode.escape: kioskMode ? nil : .quit
+        default: nil
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// The LinuxInput module.
-enum LinuxInputModule {}

@@ -1,0 +1,70 @@
+import Gestures
+
+/// Where touch frames come from, in screen pixels: a live device or a
+/// replayed recording. The event loop polls `pollDescriptor` when there is
+/// one and wakes at `nextFrameTime` when that is known.
+public protocol TouchInputSource: AnyObject {
+    /// Frames due at or before `time` (ms on the source's clock).
+    func frames(through time: Double) throws -> [TouchFrame]
+    /// A descriptor that becomes readable when input arrives (live devices).
+    var pollDescriptor: Int32? { get }
+    /// When the next frame is due (replays), or nil when unknown or finished.
+    var nextFrameTime: Double? { get }
+}
+
+/// Touch frames in screen pixels from a live evdev device: events are
+/// parsed, resynchronised after SYN_DROPPED from the device itself, and mapped.
+public final class LiveTouchInput: TouchInputSource {
+    public let device: EvdevDevice
+    public let mapper: TouchMapper
+    private var parser: EvdevTouchParser
+
+    /// Fails (nil) when the device has no touch axes. The calibration is
+    /// `calibration` when given (`--touch-matrix`), else udev's
+    /// LIBINPUT_CALIBRATION_MATRIX for the device, else the identity.
+    public init?(device: EvdevDevice, screenWidth: Double, screenHeight: Double,
+                 rotation: DisplayRotation = .none, calibration: CalibrationMatrix? = nil,
+                 udevDatabase: String = "/run/udev/data") {
+        guard let parser = EvdevTouchParser(device: device.description) else { return nil }
+        let fromUdev = (try? device.deviceNumber()).flatMap { number in
+            UdevProperties.load(major: number.major, minor: number.minor, databaseDirectory: udevDatabase)?.calibrationMatrix
+        }
+        self.device = device
+        self.parser = parser
+        self.mapper = TouchMapper(parser: parser, screenWidth: screenWidth, screenHeight: screenHeight,
+                                  calibration: calibration ?? fromUdev ?? .identity, rotation: rotation)
+    }
+
+    /// Frames from the events available now (times in ms of CLOCK_MONOTONIC); `time` is not needed.
+    public func frames(through time: Double) throws -> [TouchFrame] {
+        try parser.feed(device.readEvents(), stateSource: device).map(mapper.map)
+    }
+
+    public var pollDescriptor: Int32? { device.fileDescriptor }
+    public var nextFrameTime: Double? { nil }
+}
+
+/// A recording played back through the same parser and mapping as a live
+/// device, in the recording's own time (starting at 0).
+public final class ReplayTouchInput: TouchInputSource {
+    public let mapper: TouchMapper
+    private var player: RecordingPlayer
+    private var parser: EvdevTouchParser
+
+    public init(recording: EvemuRecording, screenWidth: Double, screenHeight: Double,
+                rotation: DisplayRotation = .none, calibration: CalibrationMatrix = .identity) throws {
+        let parser = try recording.makeParser()
+        self.parser = parser
+        self.player = RecordingPlayer(recording: recording)
+        self.mapper = TouchMapper(parser: parser, screenWidth: screenWidth, screenHeight: screenHeight,
+                                  calibration: calibration, rotation: rotation)
+    }
+
+    public func frames(through time: Double) throws -> [TouchFrame] {
+        try parser.feed(player.events(through: time)).map(mapper.map)
+    }
+
+    public var pollDescriptor: Int32? { nil }
+    public var nextFrameTime: Double? { player.nextEventTime }
+    public var isFinished: Bool { player.isFinished }
+}
