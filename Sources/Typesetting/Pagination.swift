@@ -29,24 +29,24 @@ public struct Pagination: Sendable {
 
 /// Cuts the book into pages paragraph by paragraph; can run in steps so a
 /// caller may show the first pages before the rest are known.
-struct Paginator {
+public struct Paginator {
     private let typesetter: Typesetter
     private let collectText: Bool
     private var flow: PageFlow
-    private(set) var result = Pagination()
-    private(set) var nextParagraph = 0
+    public private(set) var result = Pagination()
+    public private(set) var nextParagraph = 0
 
-    init(typesetter: Typesetter, collectText: Bool) {
+    public init(typesetter: Typesetter, collectText: Bool = false) {
         self.typesetter = typesetter
         self.collectText = collectText
         flow = PageFlow(geometry: typesetter.geometry)
         startPage(paragraph: 0, line: 0, offset: 0)
     }
 
-    var isFinished: Bool { nextParagraph >= typesetter.book.paragraphs.count }
+    public var isFinished: Bool { nextParagraph >= typesetter.book.paragraphs.count }
 
     /// Lays out up to `count` paragraphs; true when the book is done.
-    mutating func step(paragraphs count: Int) -> Bool {
+    public mutating func step(paragraphs count: Int) -> Bool {
         let paragraphs = typesetter.book.paragraphs
         let end = min(paragraphs.count, nextParagraph + count)
         while nextParagraph < end {
