@@ -104,7 +104,7 @@ final class InputDeviceRegistryTests: XCTestCase {
     }
 
     func node(_ name: String, _ description: DeviceDescription) {
-        FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: nil)
+        _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: nil)
         descriptions["\(directory)/\(name)"] = description
     }
 
