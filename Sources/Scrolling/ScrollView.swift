@@ -108,7 +108,8 @@ public final class ScrollView {
 
     // MARK: Offset range
 
-    var minimumOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    /// Written as a subtraction so that no inset gives 0, not -0, in offsets and traces.
+    var minimumOffset: Point { Point(x: 0 - contentInset.left, y: 0 - contentInset.top) }
 
     var maximumOffset: Point { maximumOffset(contentSize: contentSize) }
 
