@@ -149,4 +149,17 @@ final class MomentumTests: XCTestCase {
         let path = harness.delegate.messages.map(\.offset.x)
         XCTAssertEqual(path, path.sorted(), "it glides there without turning back")
     }
+
+    func testSettingTheOffsetStopsMomentum() {
+        let harness = wideHarness()
+        let scrollView = harness.scrollView
+        let lift = flick(scrollView, speed: 4)
+        scrollView.advance(to: lift + 100)
+        harness.delegate.clear()
+        scrollView.setContentOffset(Point(x: 150_000, y: 0), animated: false)
+        XCTAssertEqual(harness.delegate.names, ["didEndDecelerating", "didScroll"])
+        XCTAssertFalse(scrollView.isAnimating)
+        scrollView.advance(to: lift + 200)
+        XCTAssertEqual(scrollView.contentOffset.x, 150_000)
+    }
 }
