@@ -136,4 +136,26 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(target(1300, -2), 2000)
         XCTAssertEqual(target(8900, 2, start: 9000, maximum: 8500), 8500, "clamped to the content")
     }
+
+    func testATouchCatchesTheSettleAndALiftSettlesOnTheNearestPage() {
+        let harness = pagingHarness()
+        let scrollView = harness.scrollView
+        let lift = swipe(scrollView, speed: 4, duration: 60, liftDelay: 4)
+        scrollView.runFrames(from: lift, interval: 16.7, limit: 100)
+        harness.delegate.clear()
+        scrollView.touchBegan(at: Point(x: 500, y: 400), time: lift + 110)
+        let caught = scrollView.contentOffset.x
+        XCTAssertGreaterThan(caught, 3500)
+        XCTAssertLessThan(caught, 4000)
+        scrollView.advance(to: lift + 300)
+        XCTAssertEqual(scrollView.contentOffset.x, caught, "stopped in place while the finger is down")
+
+        scrollView.touchEnded(time: lift + 320)
+        scrollView.runFrames(from: lift + 320, interval: 16.7)
+        XCTAssertEqual(scrollView.contentOffset.x, 4000)
+        XCTAssertEqual(harness.delegate.folded, [
+            "didScroll...", "didEndDecelerating", "willBeginDragging", "willEndDragging", "didEndDragging(true)",
+            "willBeginDecelerating", "didScroll...", "didEndDecelerating",
+        ])
+    }
 }
