@@ -146,8 +146,9 @@ public final class ScrollView {
     /// Moves the content. Without animation: stops any motion and sends one
     /// didScroll. With animation: didScroll on each frame from the next
     /// `advance(to:)`, then didEndScrollingAnimation; nothing when already there.
+    /// During a drag the finger owns the motion, so an animated set applies at once.
     public func setContentOffset(_ target: Point, animated: Bool) {
-        if animated {
+        if animated && !isDragging {
             if target == offset && motion == .none { return }
             interruptMotion()
             motion = .scrolling(OffsetAnimation(from: offset, to: target,
@@ -181,7 +182,8 @@ public final class ScrollView {
     }
 
     /// The status-bar tap of iOS: asks scrollViewShouldScrollToTop, animates to
-    /// the top, then sends didScrollToTop. Returns false when it does nothing.
+    /// the top, then sends didScrollToTop (at once when already there).
+    /// Returns false when refused or while a finger is down.
     @discardableResult
     public func scrollToTop() -> Bool {
         guard scrollsToTop, touch == nil, pinch == nil else { return false }

@@ -188,4 +188,17 @@ final class DelegateSequenceTests: XCTestCase {
         XCTAssertEqual(scrollView.zoomScale, 4)
         XCTAssertFalse(scrollView.isAnimating)
     }
+
+    func testSettingTheOffsetDuringADragContinuesTheDragFromThere() {
+        let harness = harnessAtPage3()
+        let scrollView = harness.scrollView
+        scrollView.moveFinger(from: Point(x: 800, y: 400), to: Point(x: 700, y: 400), start: 0, duration: 100)
+        XCTAssertEqual(scrollView.contentOffset.x, 3090, accuracy: 1e-9)
+        scrollView.setContentOffset(Point(x: 6000, y: 0), animated: true)
+        XCTAssertEqual(scrollView.contentOffset.x, 6000, "the finger owns the motion: applied at once")
+        XCTAssertFalse(scrollView.isAnimating)
+        scrollView.continueFinger(from: Point(x: 700, y: 400), to: Point(x: 650, y: 400), start: 100, duration: 50)
+        XCTAssertEqual(scrollView.contentOffset.x, 6050, accuracy: 1e-9)
+        XCTAssertTrue(scrollView.isDragging)
+    }
 }
