@@ -53,6 +53,25 @@ struct AxisDeceleration: Equatable {
                                 minimum: minimum, maximum: maximum, rate: rate, bounces: bounces)
     }
 
+    /// Where a release at `position` with momentum `velocity` comes to rest: the
+    /// projected end, or, from past an edge, the projected end of the momentum
+    /// left when the content gets back inside (clamped either way).
+    static func restingPoint(position: Double, velocity: Double,
+                             minimum: Double, maximum: Double, rate: Double) -> Double {
+        var start = position
+        var momentum = velocity
+        if position < minimum || position > maximum {
+            let edge = position < minimum ? minimum : maximum
+            guard let back = ScrollPhysics.timeToReturn(overshoot: position - edge, velocity: velocity, rate: rate)
+            else { return edge }
+            start = edge
+            momentum = ScrollPhysics.bounceStep(overshoot: position - edge, velocity: velocity, rate: rate,
+                                                dt: back).velocity
+        }
+        let end = ScrollPhysics.projectedEnd(position: start, velocity: momentum, rate: rate)
+        return min(max(end, minimum), max(minimum, maximum))
+    }
+
     init(position: Double, velocity: Double, target: Double?,
          minimum: Double, maximum: Double, rate: Double, bounces: Bool) {
         self.minimum = minimum
@@ -86,8 +105,7 @@ struct AxisDeceleration: Equatable {
             case .coasting:
                 remaining = coast(for: remaining)
             case .bouncing(let outward):
-                bounce(outward: outward, for: remaining)
-                remaining = 0
+                remaining = bounce(outward: outward, for: remaining)
             }
         }
     }
@@ -122,19 +140,24 @@ struct AxisDeceleration: Equatable {
         return 0
     }
 
-    private mutating func bounce(outward: Double, for dt: Double) {
+    /// Bounces for up to `dt`; returns the time left over when the content comes
+    /// back inside with momentum to spare and coasts on.
+    private mutating func bounce(outward: Double, for dt: Double) -> Double {
         let edge = outward > 0 ? maximum : minimum
         let overshoot = position - edge
-        let step = ScrollPhysics.bounceStep(overshoot: overshoot, velocity: velocity, rate: rate, dt: dt)
-        if step.overshoot * outward < 0 {
-            // Came back inside with momentum left: coast on from the edge.
+        if let back = ScrollPhysics.timeToReturn(overshoot: overshoot, velocity: velocity, rate: rate),
+           back < dt, overshoot != 0 {
+            // At the edge the overshoot term vanishes: the momentum is the whole velocity.
+            let step = ScrollPhysics.bounceStep(overshoot: overshoot, velocity: velocity, rate: rate, dt: back)
             position = edge
-            velocity = step.velocity + log(ScrollPhysics.bounceRate) * step.overshoot
+            velocity = step.velocity
             let projected = ScrollPhysics.projectedEnd(position: edge, velocity: velocity, rate: rate)
-            target = min(max(projected, minimum), maximum)
-            phase = abs(velocity) < ScrollPhysics.stopSpeed ? .resting : .coasting
-            return
+            self = AxisDeceleration.toward(target: min(max(projected, minimum), maximum), from: edge,
+                                           velocity: velocity, minimum: minimum, maximum: maximum,
+                                           rate: rate, bounces: bounces)
+            return dt - back
         }
+        let step = ScrollPhysics.bounceStep(overshoot: overshoot, velocity: velocity, rate: rate, dt: dt)
         position = edge + step.overshoot
         velocity = step.velocity
         if abs(step.overshoot) < ScrollPhysics.snapDistance && abs(velocity) < ScrollPhysics.stopSpeed {
@@ -142,5 +165,6 @@ struct AxisDeceleration: Equatable {
             velocity = 0
             phase = .resting
         }
+        return 0
     }
 }

@@ -99,6 +99,17 @@ public enum ScrollPhysics {
         return (overshoot, v * velocityDecay)
     }
 
+    /// Time until an overshoot `o` moving back inside at momentum `v` reaches
+    /// the edge under `bounceStep`'s law, or nil when it turns back first.
+    public static func timeToReturn(overshoot o: Double, velocity v: Double, rate r: Double,
+                                    bounceRate b: Double = bounceRate) -> Double? {
+        guard o * v < 0 else { return o == 0 ? 0 : nil }
+        let spread = -log(r)  // damping minus pull
+        let fraction = 1 + o * spread / v
+        guard fraction > 0 else { return nil }
+        return -log(fraction) / spread
+    }
+
     // MARK: Paging settle
 
     /// One frame of the critically damped pull towards `target` with natural

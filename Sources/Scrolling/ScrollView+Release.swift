@@ -36,13 +36,19 @@ extension ScrollView {
         return target
     }
 
-    /// The projected end `x - v/ln(r)`, clamped; where the content is when the
-    /// release is too slow for momentum.
+    /// The projected end `x - v/ln(r)`, clamped (from past an edge, allowing for
+    /// the bounce); where the content is when the release is too slow for momentum.
     private func momentumTarget(position: Point, velocity: Point) -> Point {
         guard velocity.length >= ScrollPhysics.momentumStartSpeed else { return clampedOffset(position) }
-        return clampedOffset(Point(
-            x: ScrollPhysics.projectedEnd(position: position.x, velocity: velocity.x, rate: decelerationRate),
-            y: ScrollPhysics.projectedEnd(position: position.y, velocity: velocity.y, rate: decelerationRate)))
+        let minimum = minimumOffset
+        let maximum = maximumOffset
+        var target = clampedOffset(position)
+        for axis in Axis.allCases {
+            target[axis] = AxisDeceleration.restingPoint(position: position[axis], velocity: velocity[axis],
+                                                         minimum: minimum[axis], maximum: maximum[axis],
+                                                         rate: decelerationRate)
+        }
+        return target
     }
 
     /// Momentum and bounce towards `target`, or nil when nothing needs to move.

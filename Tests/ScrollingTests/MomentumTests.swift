@@ -162,4 +162,19 @@ final class MomentumTests: XCTestCase {
         scrollView.advance(to: lift + 200)
         XCTAssertEqual(scrollView.contentOffset.x, 150_000)
     }
+
+    func testAFlickBackFromPastTheEdgeRestsWhereAnnounced() throws {
+        for interval in [4, 16.7, 33] {
+            let harness = Harness()
+            let scrollView = harness.scrollView
+            scrollView.moveFinger(from: Point(x: 200, y: 400), to: Point(x: 600, y: 400), start: 0, duration: 400)
+            scrollView.continueFinger(from: Point(x: 600, y: 400), to: Point(x: 400, y: 400), start: 400, duration: 50)
+            XCTAssertLessThan(scrollView.contentOffset.x, 0)
+            scrollView.touchEnded(time: 455)
+            let target = try XCTUnwrap(harness.delegate.targets.first).x
+            XCTAssertGreaterThan(target, 1000, "the flick carries on into the content")
+            scrollView.runFrames(from: 455, interval: interval)
+            XCTAssertEqual(scrollView.contentOffset.x, target, accuracy: 1e-6, "frames of \(interval) ms")
+        }
+    }
 }
