@@ -36,8 +36,10 @@ struct DragState: Equatable {
 }
 
 extension ScrollView {
-    /// A finger went down. Stops any motion in place: a scroll view caught while
-    /// moving is dragged from here at once, and the content never sees the touch.
+    /// A finger went down. Stops any motion in place (closing it with
+    /// didEndDecelerating or didEndScrollingAnimation; a zoom animation jumps to
+    /// its end). A scroll view caught while moving is dragged from here at once,
+    /// without slop, and the content never sees the touch.
     public func touchBegan(at location: Point, time: Double) {
         advance(to: time)
         if touch != nil { touchCancelled(time: time) }
