@@ -1,2 +1,0 @@
-/// The Scrolling module.
-enum ScrollingModule {}
