@@ -29,10 +29,11 @@ let package = Package(
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
+        .target(name: "Reader", dependencies: ["Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput",
+                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,5 +43,6 @@ let package = Package(
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
     ]
 )

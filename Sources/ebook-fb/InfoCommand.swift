@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 import Typesetting
 
 struct InfoCommand: ParsableCommand {
@@ -14,13 +15,13 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let book = try Book.open(path: book)
-        var object = JSONObject()
+        var object = JSONLine()
         object.add("encoding", book.text.encoding.rawValue)
         object.add("bytes", book.text.sourceByteCount)
         object.add("characters", book.text.scalarCount)
         object.add("paragraphs", book.paragraphs.count)
         object.add("chapters", objects: book.chapters.map { chapter in
-            var entry = JSONObject()
+            var entry = JSONLine()
             entry.add("title", chapter.title)
             entry.add("offset", chapter.offset)
             return entry

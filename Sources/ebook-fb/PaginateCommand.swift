@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 import Typesetting
 
 struct PaginateCommand: ParsableCommand {
@@ -19,7 +20,7 @@ struct PaginateCommand: ParsableCommand {
         let pagination = typesetter.paginate(collectText: withText)
         var out = ""
         for (index, page) in pagination.pages.enumerated() {
-            var object = JSONObject()
+            var object = JSONLine()
             object.add("page", index + 1)
             object.add("start", page.start)
             object.add("end", page.end)

@@ -1,26 +1,28 @@
 /// Builds one JSON object with keys in the order they are added, so output
 /// lines read the same way every run.
-struct JSONObject {
+public struct JSONLine {
     private var body = ""
 
-    mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
-    mutating func add(_ key: String, _ value: Double) {
+    public mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
+    public mutating func add(_ key: String, _ value: Double) {
         append(key, value.isFinite ? String(format3(value)) : "null")
     }
-    mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
-    mutating func add(_ key: String, _ value: String) { append(key, JSONObject.quote(value)) }
-    mutating func add(_ key: String, _ values: [Double]) {
+    public mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
+    public mutating func add(_ key: String, _ value: String) { append(key, JSONLine.quote(value)) }
+    public mutating func add(_ key: String, _ values: [Double]) {
         append(key, "[" + values.map { format3($0) }.joined(separator: ", ") + "]")
     }
-    mutating func add(_ key: String, objects: [JSONObject]) {
+    public mutating func add(_ key: String, objects: [JSONLine]) {
         append(key, "[" + objects.map(\.text).joined(separator: ", ") + "]")
     }
 
-    var text: String { "{" + body + "}" }
+    public init() {}
+
+    public var text: String { "{" + body + "}" }
 
     private mutating func append(_ key: String, _ raw: String) {
         if !body.isEmpty { body += ", " }
-        body += JSONObject.quote(key) + ": " + raw
+        body += JSONLine.quote(key) + ": " + raw
     }
 
     /// A number with at most three decimals and no exponent.
@@ -30,7 +32,7 @@ struct JSONObject {
         return String(rounded)
     }
 
-    static func quote(_ string: String) -> String {
+    public static func quote(_ string: String) -> String {
         var out = "\""
         out.reserveCapacity(string.utf8.count + 2)
         for scalar in string.unicodeScalars {
