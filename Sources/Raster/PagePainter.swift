@@ -13,17 +13,48 @@ public struct PagePainter {
     @discardableResult
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true) -> Int {
+        let faces = fonts.faces
+        return paint(page, footerFace: fonts.footer.id, face: { faces.indices.contains($0) ? faces[$0] : nil },
+                     cache: cache, into: &buffer, clearing: clearing)
+    }
+
+    /// Draws the page magnified by `scale` with the page point `origin`
+    /// (pixels) at the buffer's top-left corner, each glyph rasterised at
+    /// the magnified size by the faces `scaled` gives.
+    @discardableResult
+    public func paint(_ page: PageLayout, fonts: FontSet, scaled: ScaledFontFaces, originX: Double, originY: Double,
+                      cache: GlyphCache, into buffer: inout PixelBuffer) -> Int {
+        let faces = fonts.faces
+        let scale = scaled.scale
+        let shiftX = Int32((originX * scale * 64).rounded()), shiftY = Int32((originY * scale * 64).rounded())
+        var moved = page
+        moved.glyphs = page.glyphs.map { glyph in
+            var placed = glyph
+            placed.x = Int32((Double(glyph.x) * scale).rounded()) - shiftX
+            placed.y = Int32((Double(glyph.y) * scale).rounded()) - shiftY
+            return placed
+        }
+        return paint(moved, footerFace: fonts.footer.id,
+                     face: { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil },
+                     cache: cache, into: &buffer, clearing: true)
+    }
+
+    private func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
+                       into buffer: inout PixelBuffer, clearing: Bool) -> Int {
         if clearing { buffer.fill(theme.background) }
         var failures = 0
-        let footerFace = fonts.footer.id
         for placed in page.glyphs {
-            let face = fonts.faces[placed.face]
+            guard let face = face(placed.face) else { failures += 1; continue }
             // 26.6 pen position to quarter pixels, rounded to nearest.
             let quarters = (Int(placed.x) + 8) >> 4
             let phase = quarters & (GlyphRasterizer.subpixelPhases - 1)
             let penX = quarters >> 2
             let baseline = (Int(placed.y) + 32) >> 6
-            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id, glyph: placed.glyph, phase: phase) else {
+            // Glyphs wholly outside the buffer cost nothing.
+            if penX > buffer.width + face.pixelSize || penX < -4 * face.pixelSize
+                || baseline < -face.pixelSize || baseline > buffer.height + 2 * face.pixelSize { continue }
+            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id,
+                                                 glyph: placed.glyph, phase: phase) else {
                 failures += 1
                 continue
             }

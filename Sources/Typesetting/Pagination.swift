@@ -16,6 +16,11 @@ public struct Pagination: Sendable {
     /// With text collection on: the lines placed on each page.
     public var pageLines: [[String]] = []
 
+    public init(pages: [PageEntry] = [], pageLines: [[String]] = []) {
+        self.pages = pages
+        self.pageLines = pageLines
+    }
+
     /// The page holding a scalar offset (0-based).
     public func pageIndex(containing offset: Int) -> Int {
         var low = 0, high = pages.count - 1

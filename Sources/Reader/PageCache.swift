@@ -1,0 +1,145 @@
+import Foundation
+import Raster
+import Typesetting
+
+/// Exactly three page buffers for the life of the reader, holding the
+/// previous, current and next page. When the current page changes the
+/// buffer that fell two pages behind is recycled for the new neighbour and
+/// drawn ahead on a worker thread. A page needed before it is ready is
+/// drawn at once on the caller's thread and counted as a stall.
+public final class PageCache: @unchecked Sendable {
+    private enum SlotState { case empty, ready, rendering }
+    private final class Slot {
+        var page: Int?
+        var state: SlotState = .empty
+        var buffer: PixelBuffer
+        init(buffer: PixelBuffer) { self.buffer = buffer }
+    }
+
+    public static let bufferCount = 3
+    /// Page buffers allocated so far; stays at three.
+    public private(set) var allocatedBuffers = 0
+    public private(set) var stalls = 0
+    /// How many times a buffer was given to another page.
+    public private(set) var recycles = 0
+
+    private let condition = NSCondition()
+    private var slots: [Slot] = []
+    private var renderer: PageRenderer
+    private let worker: RenderWorker
+
+    /// `renderer` draws on the caller's thread; `workerRenderer` is owned by the worker.
+    public init(width: Int, height: Int, renderer: PageRenderer, workerRenderer: PageRenderer) {
+        self.renderer = renderer
+        worker = RenderWorker(renderer: workerRenderer)
+        for _ in 0..<Self.bufferCount {
+            slots.append(Slot(buffer: PixelBuffer(width: width, height: height)))
+            allocatedBuffers += 1
+        }
+    }
+
+    /// Pages held in buffers (for tests).
+    public var heldPages: Set<Int> {
+        condition.lock(); defer { condition.unlock() }
+        return Set(slots.compactMap(\.page))
+    }
+
+    /// Makes the buffers hold `current - 1 ... current + 1` (within `0..<pageCount`),
+    /// recycling buffers of pages that left the window and drawing the new
+    /// ones ahead on the worker.
+    public func focus(on current: Int, pageCount: Int, pagination: Pagination) {
+        let wanted = [current, current + 1, current - 1].filter { $0 >= 0 && $0 < pageCount }
+        condition.lock()
+        var missing = wanted.filter { page in !slots.contains { $0.page == page } }
+        for slot in slots where missing.count > 0 {
+            if let page = slot.page, wanted.contains(page) { continue }
+            guard slot.state != .rendering else { continue }
+            let page = missing.removeFirst()
+            if slot.page != nil { recycles += 1 }
+            slot.page = page
+            slot.state = .rendering
+            let buffer = slot.buffer
+            slot.buffer = PixelBuffer(width: 0, height: 0)
+            worker.submit(page: page, pagination: pagination, buffer: buffer) { [self] rendered in
+                condition.lock()
+                slot.buffer = rendered
+                // The slot may have been reassigned while drawing; the buffer is back either way.
+                slot.state = slot.page == page ? .ready : .empty
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        condition.unlock()
+    }
+
+    /// Gives read access to the buffer holding `page`, drawing it now (a
+    /// stall) when it is not ready. Nil when the page is not in the window.
+    public func withPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer) -> R) -> R? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let slot = slots.first(where: { $0.page == page }) else { return nil }
+        if slot.state == .rendering {
+            // The worker has it: waiting for it is the stall.
+            stalls += 1
+            while slot.state == .rendering { condition.wait() }
+            if slot.page != page { return nil }
+        }
+        if slot.state != .ready {
+            stalls += 1
+            renderer.render(page: page, of: pagination, into: &slot.buffer)
+            slot.state = .ready
+        }
+        return body(slot.buffer)
+    }
+
+    /// Waits until the worker has drawn everything asked of it. Virtual
+    /// time calls this between frames, as real frames leave the worker time.
+    public func waitForRenderAhead() {
+        condition.lock()
+        while slots.contains(where: { $0.state == .rendering }) { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Redraws every held page for a changed pagination (its footer counts
+    /// the pages): the visible page at once, the others on the worker.
+    public func refresh(visible: Int, pagination: Pagination) {
+        waitForRenderAhead()
+        condition.lock()
+        for slot in slots where slot.state == .ready {
+            guard let page = slot.page else { continue }
+            if page == visible {
+                renderer.render(page: page, of: pagination, into: &slot.buffer)
+                continue
+            }
+            slot.state = .rendering
+            let buffer = slot.buffer
+            slot.buffer = PixelBuffer(width: 0, height: 0)
+            worker.submit(page: page, pagination: pagination, buffer: buffer) { [self] rendered in
+                condition.lock()
+                slot.buffer = rendered
+                slot.state = slot.page == page ? .ready : .empty
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        condition.unlock()
+    }
+
+    /// Forgets every page (after a font size change); buffers are kept.
+    public func invalidate() {
+        waitForRenderAhead()
+        condition.lock()
+        for slot in slots { slot.page = nil; slot.state = .empty }
+        condition.unlock()
+    }
+
+    /// New renderers after a change of font or size; call after `invalidate()`.
+    public func replaceRenderers(main: PageRenderer, worker workerRenderer: PageRenderer) {
+        condition.lock()
+        renderer = main
+        condition.unlock()
+        worker.replaceRenderer(workerRenderer)
+    }
+
+    public func stop() { worker.stop() }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Gestures
+import LinuxInput
+import Raster
+import Scrolling
+import Typesetting
+
+/// The reader: a book, its pages in three buffers, the paging scroll view
+/// and the reading position. It never reads a clock: input and frames
+/// arrive with their times, and it composes frames when asked.
+public final class ReaderSession: PagingControllerObserver {
+    public struct Settings {
+        public var geometry: PageGeometry
+        public var font: FontFile
+        public var theme: Theme
+        public var language: String?
+
+        public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil) {
+            self.geometry = geometry
+            self.font = font
+            self.theme = theme
+            self.language = language
+        }
+    }
+
+    public let book: Book
+    public private(set) var settings: Settings
+    public private(set) var controller: PagingController
+    public let cache: PageCache
+    public private(set) var pagination: PaginationStore
+    public private(set) var frame: PixelBuffer
+    public let overlay = OverlayState()
+    private var compositor: Compositor
+    private var renderer: PageRenderer
+    private let stateStore: StateStore?
+    private let bookHash: String
+    private let bookPath: String
+    private var zoomFaces: ScaledFontFaces?
+    /// Messages for the person (warnings), drained by the caller.
+    public private(set) var warnings: [String] = []
+    private var savedOffset: Int?
+    private var needsFrame = true
+
+    /// Where to open the book.
+    public enum Start: Equatable {
+        case offset(Int)
+        /// A page number, 0-based; past the end means the last page.
+        case page(Int)
+    }
+
+    public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?) throws {
+        self.book = book
+        self.settings = settings
+        self.stateStore = stateStore
+        bookPath = path
+        bookHash = StateStore.contentHash(of: book.text.utf8)
+        let geometry = settings.geometry
+        renderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
+                                                           language: settings.language), theme: settings.theme)
+        let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
+                                                                     language: settings.language), theme: settings.theme)
+        cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
+        frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
+        compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
+        pagination = PaginationStore()
+        controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
+        switch start {
+        case let .offset(offset):
+            try startPagination(showing: offset)
+        case let .page(page):
+            try startPagination(showing: 0)
+            pagination.wait { entries, _ in entries.count > page + 1 }
+            refreshPageCount()
+            controller.show(page: min(page, knownPageCount - 1))
+            savedOffset = currentOffset
+        }
+    }
+
+    /// The saved position for a book, with a warning when the state file is unusable.
+    public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
+        switch store.load(book: StateStore.contentHash(of: book.text.utf8)) {
+        case .none: return (nil, nil)
+        case let .found(state): return (min(state.offset, book.text.scalarCount), nil)
+        case let .ignored(message): return (nil, message)
+        }
+    }
+
+    // MARK: Pages
+
+    private var pages: Pagination { Pagination(pages: pagination.snapshot.pages) }
+
+    /// Pages that are final now (the book may still be paginating).
+    public var knownPageCount: Int { max(1, pagination.finalPageCount) }
+    public var isPaginating: Bool { !pagination.snapshot.isComplete }
+    public var currentPage: Int { controller.currentPage }
+    /// The character offset at the start of the page on screen.
+    public var currentOffset: Int {
+        let entries = pagination.snapshot.pages
+        return entries.indices.contains(currentPage) ? entries[currentPage].start : 0
+    }
+
+    private func startPagination(showing offset: Int) throws {
+        drawnWithFinalPageCount = false
+        pagination = PaginationStore()
+        try pagination.startPaginating(book: book, geometry: settings.geometry, font: settings.font,
+                                       language: settings.language)
+        // Show the page holding `offset` as soon as it and the next are known.
+        pagination.wait { entries, _ in entries.count >= 2 && entries[entries.count - 2].end > offset }
+        let known = pages
+        let page = known.pageIndex(containing: offset)
+        controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
+        controller.observer = self
+        savedOffset = known.pages.indices.contains(page) ? known.pages[page].start : nil
+        cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+        needsFrame = true
+    }
+
+    private var drawnWithFinalPageCount = false
+
+    /// Call once a frame: grows the content while pagination runs, and
+    /// redraws the held pages once the page count is final.
+    private func refreshPageCount() {
+        let count = knownPageCount
+        if count != controller.pageCount { controller.setPageCount(count) }
+        if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
+            drawnWithFinalPageCount = true
+            cache.refresh(visible: controller.currentPage, pagination: pages)
+            needsFrame = true
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ events: [GestureEvent]) {
+        for event in events {
+            if overlay.isVisible, case let .tap(at, _) = event.kind {
+                handleOverlayTap(at: at, time: event.time)
+                continue
+            }
+            controller.handle(event)
+        }
+        needsFrame = true
+    }
+
+    public func handle(_ command: ReaderCommand, at time: Double) throws {
+        switch command {
+        case .nextPage: controller.turn(by: 1, at: time)
+        case .previousPage: controller.turn(by: -1, at: time)
+        case .firstPage: controller.show(page: 0)
+        case .lastPage: controller.show(page: knownPageCount - 1)
+        case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
+        case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
+        case .toggleZoom:
+            let centre = GestureEvent(time: time, kind: .doubleTap(at: TouchPoint(x: Double(settings.geometry.width) / 2,
+                                                                                   y: Double(settings.geometry.height) / 2)))
+            controller.handle(centre)
+        case .quit: break
+        }
+        needsFrame = true
+    }
+
+    /// Re-lays the book at another size and keeps the first character of
+    /// the page on screen.
+    public func setFontSize(_ size: Int) throws {
+        var geometry = settings.geometry
+        geometry.fontSize = size
+        try geometry.validate()
+        let offset = currentOffset
+        pagination.cancel()
+        cache.invalidate()
+        settings.geometry = geometry
+        let main = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
+                                                           language: settings.language), theme: settings.theme)
+        let worker = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
+                                                             language: settings.language), theme: settings.theme)
+        renderer = main
+        cache.replaceRenderers(main: main, worker: worker)
+        zoomFaces = nil
+        try startPagination(showing: offset)
+    }
+
+    private func handleOverlayTap(at point: TouchPoint, time: Double) {
+        if let fraction = overlay.progressFraction(at: point, width: settings.geometry.width, height: settings.geometry.height) {
+            let entries = pagination.snapshot.pages
+            let offset = Int(Double(book.text.scalarCount) * fraction)
+            let page = Pagination(pages: entries).pageIndex(containing: offset)
+            controller.show(page: min(page, knownPageCount - 1))
+        }
+        overlay.isVisible = false
+    }
+
+    public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
+        overlay.isVisible.toggle()
+        needsFrame = true
+    }
+
+    public func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double]) {
+        switch message {
+        case "didEndDecelerating", "didEndScrollingAnimation", "didEndDragging":
+            if message == "didEndDragging", extras["willDecelerate"] == 1 { break }
+            saveIfMoved()
+        default: break
+        }
+    }
+
+    /// Saves the position when the settled page changed.
+    private func saveIfMoved() {
+        guard let stateStore else { return }
+        let offset = currentOffset
+        guard offset != savedOffset else { return }
+        do {
+            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
+            savedOffset = offset
+        } catch {
+            warnings.append("\(error)")
+        }
+    }
+
+    /// Saves the position now if the view rests (on exit).
+    public func saveNow() {
+        if !controller.isAnimating { saveIfMoved() }
+    }
+
+    public func drainWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    // MARK: Frames
+
+    public var isAnimating: Bool { controller.isAnimating || isPaginating }
+
+    /// Steps animations to `time` and composes the frame. Returns false when
+    /// nothing changed since the last frame.
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        let moving = controller.isAnimating
+        controller.advance(to: time)
+        refreshPageCount()
+        guard moving || needsFrame else { return false }
+        compose()
+        needsFrame = false
+        return true
+    }
+
+    /// Composes the frame for the current state.
+    public func compose() {
+        let known = pages
+        let scroll = controller.scrollView
+        if let zoomed = controller.zoomedPage {
+            cache.focus(on: zoomed, pageCount: knownPageCount, pagination: known)
+            if scroll.isZooming || scroll.isZoomBouncing || scroll.isAnimating && !scroll.isDecelerating
+                || abs(scroll.zoomScale - 1) < 0.001 {
+                let offset = scroll.contentOffset
+                _ = cache.withPage(zoomed, pagination: known) { buffer in
+                    compositor.composeMagnified(buffer, scale: scroll.zoomScale, offsetX: offset.x, offsetY: offset.y,
+                                                into: &frame)
+                }
+            } else {
+                drawZoomedSharp(page: zoomed, pagination: known)
+            }
+        } else {
+            let page = controller.currentPage
+            cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+            let count = knownPageCount
+            compositor.composePaging(offsetX: scroll.contentOffset.x, into: &frame) { index, use in
+                guard index >= 0, index < count else { return false }
+                return cache.withPage(index, pagination: known, use) != nil
+            }
+        }
+        if overlay.isVisible {
+            overlay.draw(into: &frame, theme: settings.theme, progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+        }
+    }
+
+    /// The zoomed viewport drawn from the page's layout at the zoomed size.
+    private func drawZoomedSharp(page: Int, pagination known: Pagination) {
+        let scale = controller.zoomScale
+        if zoomFaces?.scale != scale { zoomFaces = try? ScaledFontFaces(scale: scale) }
+        guard let faces = zoomFaces else { return }
+        let layout = renderer.typesetter.layoutPage(page, of: known)
+        let offset = controller.scrollView.contentOffset
+        PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
+                                                 originX: offset.x / scale, originY: offset.y / scale,
+                                                 cache: renderer.cache, into: &frame)
+    }
+
+    public func stop() {
+        pagination.cancel()
+        cache.stop()
+    }
+}

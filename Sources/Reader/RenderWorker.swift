@@ -1,0 +1,74 @@
+import Foundation
+import Raster
+import Typesetting
+
+/// A thread that draws pages ahead with its own typesetter and glyph cache.
+final class RenderWorker: @unchecked Sendable {
+    private struct Job {
+        var page: Int
+        var pagination: Pagination
+        var buffer: PixelBuffer
+        var done: (PixelBuffer) -> Void
+    }
+
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var stopping = false
+    /// A renderer waiting to replace the worker's own; handed over between jobs.
+    private var replacement: PageRenderer?
+
+    init(renderer: PageRenderer) {
+        let box = UncheckedBox(renderer)
+        let thread = Thread { [self] in run(box.value) }
+        thread.name = "ebook-fb render-ahead"
+        thread.start()
+    }
+
+    func submit(page: Int, pagination: Pagination, buffer: PixelBuffer, done: @escaping (PixelBuffer) -> Void) {
+        condition.lock()
+        jobs.append(Job(page: page, pagination: pagination, buffer: buffer, done: done))
+        condition.signal()
+        condition.unlock()
+    }
+
+    func replaceRenderer(_ renderer: PageRenderer) {
+        condition.lock(); replacement = renderer; condition.signal(); condition.unlock()
+    }
+
+    func stop() {
+        condition.lock(); stopping = true; condition.signal(); condition.unlock()
+    }
+
+    private func run(_ initial: PageRenderer) {
+        var renderer = initial
+        while true {
+            condition.lock()
+            while jobs.isEmpty, !stopping, replacement == nil { condition.wait() }
+            if let next = replacement { renderer = next; replacement = nil }
+            if stopping, jobs.isEmpty { condition.unlock(); return }
+            guard !jobs.isEmpty else { condition.unlock(); continue }
+            var job = jobs.removeFirst()
+            condition.unlock()
+            renderer.render(page: job.page, of: job.pagination, into: &job.buffer)
+            job.done(job.buffer)
+        }
+    }
+}
+
+/// Draws pages of one book and geometry; owned by one thread.
+public final class PageRenderer {
+    public let typesetter: Typesetter
+    public let cache: GlyphCache
+    public var theme: Theme
+
+    public init(typesetter: Typesetter, theme: Theme, cache: GlyphCache = GlyphCache()) {
+        self.typesetter = typesetter
+        self.theme = theme
+        self.cache = cache
+    }
+
+    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) {
+        let layout = typesetter.layoutPage(page, of: pagination)
+        PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer)
+    }
+}

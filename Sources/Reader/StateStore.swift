@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a book was left: a character offset, which survives a change of
+/// font size or screen.
+public struct ReadingState: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+    public var version: Int
+    /// Content hash of the decoded text the offset points into.
+    public var book: String
+    public var offset: Int
+    public var path: String
+
+    public init(book: String, offset: Int, path: String) {
+        version = Self.currentVersion
+        self.book = book
+        self.offset = offset
+        self.path = path
+    }
+}
+
+/// Reading positions, one small file per book in the state directory,
+/// written atomically: temporary file, fsync, rename, fsync of the folder.
+/// A power cut leaves either the old or the new file, never a torn one.
+public struct StateStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/ebook-fb`, else
+    /// `~/.local/state/ebook-fb`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let systemd = environment["STATE_DIRECTORY"], !systemd.isEmpty {
+            // systemd may list several, separated by colons.
+            return String(systemd.split(separator: ":").first ?? Substring(systemd))
+        }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/ebook-fb" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/ebook-fb"
+    }
+
+    /// A 64-bit FNV-1a hash of the decoded text, as 16 hex digits.
+    public static func contentHash(of utf8: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public func path(forBook hash: String) -> String { directory + "/" + hash + ".json" }
+
+    public enum LoadResult: Equatable {
+        case none
+        case found(ReadingState)
+        /// The file exists but cannot be used; the message says why.
+        case ignored(String)
+    }
+
+    public func load(book hash: String) -> LoadResult {
+        let path = path(forBook: hash)
+        guard FileManager.default.fileExists(atPath: path) else { return .none }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .ignored("\(path): cannot be read; starting at the beginning")
+        }
+        guard let state = try? JSONDecoder().decode(ReadingState.self, from: data),
+              state.version == ReadingState.currentVersion, state.book == hash, state.offset >= 0 else {
+            return .ignored("\(path): not a reading position this version understands; ignoring it")
+        }
+        return .found(state)
+    }
+
+    public func save(_ state: ReadingState) throws {
+        try createDirectory()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(state)
+        let final = path(forBook: state.book)
+        let temporary = final + ".tmp"
+        try writeDurably(data, to: temporary, replacing: final)
+    }
+
+    private func createDirectory() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StateStoreError(path: directory, operation: "create the state directory", code: errno)
+        }
+    }
+
+    private func writeDurably(_ data: Data, to temporary: String, replacing final: String) throws {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StateStoreError(path: temporary, operation: "create", code: errno) }
+        var failure: StateStoreError?
+        data.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count, failure == nil {
+                let result = write(fd, bytes.baseAddress! + written, bytes.count - written) // precondition: data is non-empty JSON
+                if result < 0, errno != EINTR { failure = StateStoreError(path: temporary, operation: "write", code: errno) }
+                if result > 0 { written += result }
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = StateStoreError(path: temporary, operation: "fsync", code: errno) }
+        close(fd)
+        if failure == nil, rename(temporary, final) != 0 {
+            failure = StateStoreError(path: final, operation: "rename into place", code: errno)
+        }
+        if let failure {
+            unlink(temporary) // leave nothing half-written behind
+            throw failure
+        }
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+}
+
+/// A state file that could not be written, with the path and the reason.
+public struct StateStoreError: Error, CustomStringConvertible {
+    public let path: String
+    public let operation: String
+    public let code: Int32
+
+    public var description: String {
+        "\(path): cannot \(operation): \(String(cString: strerror(code))); the reading position was not saved"
+    }
+}
