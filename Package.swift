@@ -21,6 +21,7 @@ let package = Package(
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: "libunibreak-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -29,10 +30,11 @@ let package = Package(
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput",
+                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,5 +44,6 @@ let package = Package(
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay"]),
     ]
 )

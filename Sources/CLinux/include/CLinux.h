@@ -5,5 +5,6 @@
 // function with a CLinux_ prefix.
 #include <linux/input.h>
 #include "CLinuxInput.h"
+#include "CLinuxDisplay.h"
 
 #endif
