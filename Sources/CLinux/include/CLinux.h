@@ -6,5 +6,6 @@
 #include <linux/input.h>
 #include "CLinuxInput.h"
 #include "CLinuxDisplay.h"
+#include "CLinuxUInput.h"
 
 #endif
