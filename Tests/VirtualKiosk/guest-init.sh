@@ -50,6 +50,13 @@ if grep -q kiosk.window /proc/cmdline; then
     finish
 fi
 
+# Text on the console (cursor hidden, so the picture is steady), read
+# before the reader starts and compared after it has restored the console.
+printf '\033[2J\033[H\033[?25lebook-fb virtual kiosk: the text console on tty1\n' > /dev/tty1
+sleep 1
+say "screen console"
+read -r reply < /dev/ttyS0
+
 ./ebook-fb $KIOSK_READER < /dev/tty1 > /tmp/reader.log 2>&1 &
 pid=$!
 show first "$KIOSK_FIRST"
