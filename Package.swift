@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
-        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
     ]
 )
