@@ -6,6 +6,8 @@
 #include <linux/kd.h>
 #include <linux/vt.h>
 #include <stddef.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 
 // The mirrors in CLinuxDisplay.h must match the kernel's structs byte for byte.
@@ -63,3 +65,46 @@ int CLinux_signalsUnblock(const int *signals, int count) {
 }
 
 int CLinux_signalfdInfoSize(void) { return (int)sizeof(struct signalfd_siginfo); }
+
+// The crash handler's state: set once before the VT leaves text mode, read
+// only inside the handler (a signal handler can reach nothing else).
+static volatile sig_atomic_t crashTerminal = -1;
+static volatile sig_atomic_t crashKeyboardMode = -1;
+static const int crashSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+
+static void restoreTerminalOnCrash(int signal) {
+    int fd = crashTerminal;
+    if (fd >= 0) {
+        struct vt_mode automatic;
+        memset(&automatic, 0, sizeof automatic);
+        automatic.mode = VT_AUTO;
+        if (crashKeyboardMode >= 0) ioctl(fd, KDSKBMODE, (int)crashKeyboardMode);
+        ioctl(fd, VT_SETMODE, &automatic);
+        ioctl(fd, KDSETMODE, KD_TEXT);
+    }
+    // SA_RESETHAND put the default action back: raising again ends the process as the signal would have.
+    raise(signal);
+}
+
+int CLinux_installCrashRestore(int terminalFd, int keyboardMode) {
+    crashTerminal = terminalFd;
+    crashKeyboardMode = keyboardMode;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = restoreTerminalOnCrash;
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    for (unsigned i = 0; i < sizeof crashSignals / sizeof crashSignals[0]; i++) {
+        if (sigaction(crashSignals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+void CLinux_removeCrashRestore(void) {
+    crashTerminal = -1;
+    crashKeyboardMode = -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    for (unsigned i = 0; i < sizeof crashSignals / sizeof crashSignals[0]; i++) sigaction(crashSignals[i], &action, NULL);
+}

@@ -6,7 +6,7 @@ import Glibc
 /// switch asks us first (release and acquire signals, read by the caller
 /// through a SignalChannel); the keyboard is muted (K_OFF) because keys are
 /// read from evdev. `restore()` puts back text mode, the keyboard mode and
-/// VT_AUTO.
+/// VT_AUTO; after a crash a C signal handler does the same.
 public final class VirtualTerminal {
     public static let releaseSignal = SIGUSR1
     public static let acquireSignal = SIGUSR2
@@ -80,6 +80,10 @@ public final class VirtualTerminal {
     /// KD_GRAPHICS, VT_PROCESS switching with our signals, and (when
     /// `muteKeyboard`) K_OFF. What was there before is saved for restore().
     public func enterGraphics(muteKeyboard: Bool) throws(DisplayError) {
+        var keyboardMode: Int32 = 0
+        try terminal.control(CLinux_KDGKBMODE(), "KDGKBMODE", &keyboardMode)
+        // A crash must not leave the console dark and deaf.
+        _ = CLinux_installCrashRestore(terminal.fileDescriptor, muteKeyboard ? keyboardMode : -1)
         var displayMode: Int32 = 0
         try terminal.control(CLinux_KDGETMODE(), "KDGETMODE", &displayMode)
         savedDisplayMode = displayMode
@@ -93,8 +97,6 @@ public final class VirtualTerminal {
         try terminal.control(CLinux_VT_SETMODE(), "VT_SETMODE VT_PROCESS", &process)
 
         if muteKeyboard {
-            var keyboardMode: Int32 = 0
-            try terminal.control(CLinux_KDGKBMODE(), "KDGKBMODE", &keyboardMode)
             savedKeyboardMode = keyboardMode
             try terminal.control(CLinux_KDSKBMODE(), "KDSKBMODE K_OFF", value: CLinux_K_OFF())
         }
@@ -126,5 +128,6 @@ public final class VirtualTerminal {
             try? terminal.control(CLinux_KDSETMODE(), "KDSETMODE", value: mode == CLinux_KD_GRAPHICS() ? CLinux_KD_TEXT() : mode)
             savedDisplayMode = nil
         }
+        CLinux_removeCrashRestore()
     }
 }

@@ -82,4 +82,14 @@ int CLinux_signalsUnblock(const int *signals, int count);
 /// sizeof(struct signalfd_siginfo), and the offset of ssi_signo in it.
 int CLinux_signalfdInfoSize(void);
 
+/// After a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) the
+/// kernel gives the screen back to the console when the DRM fd closes, but
+/// leaves the VT in graphics mode with the keyboard off: this handler puts
+/// text mode, `keyboardMode` and VT_AUTO back on `terminalFd`, then lets the
+/// signal take its default course. Swift cannot run in a signal handler, so
+/// the state lives here. Pass keyboardMode -1 to leave the keyboard alone.
+int CLinux_installCrashRestore(int terminalFd, int keyboardMode);
+/// Removes the handler (after a normal restore).
+void CLinux_removeCrashRestore(void);
+
 #endif
