@@ -21,6 +21,7 @@ let package = Package(
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: "libunibreak-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -29,11 +30,12 @@ let package = Package(
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
         .target(name: "Reader", dependencies: ["Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "Reader",
+                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
     ]
 )

@@ -5,6 +5,7 @@ struct EbookFB: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ebook-fb",
         abstract: "A paging eBook reader for Linux kiosks.",
-        subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self],
+        subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self,
+                      ShowPageCommand.self, InjectCommand.self],
         defaultSubcommand: ReadCommand.self)
 }

@@ -5,5 +5,7 @@
 // function with a CLinux_ prefix.
 #include <linux/input.h>
 #include "CLinuxInput.h"
+#include "CLinuxDisplay.h"
+#include "CLinuxUInput.h"
 
 #endif

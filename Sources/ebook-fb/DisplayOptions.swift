@@ -1,0 +1,28 @@
+import ArgumentParser
+import LinuxDisplay
+
+/// The options that choose and set up the KMS screen.
+struct DisplayOptions: ParsableArguments {
+    @Option(help: "The DRM card to use (default: the first /dev/dri/card* that can be driven).")
+    var card: String?
+
+    @Option(help: "The output to drive, by its kernel name (HDMI-A-1, eDP-1, Virtual-1).")
+    var connector: String?
+
+    @Option(help: "The mode, WIDTHxHEIGHT (default: the screen's preferred mode).")
+    var mode: String?
+
+    @Option(help: "Turn the picture clockwise on the panel: 0, 90, 180 or 270.")
+    var rotate: Int = 0
+
+    @Option(help: "The virtual terminal to take over (default: the one we run on).")
+    var tty: String?
+
+    func kmsOptions() throws -> KMSOptions {
+        guard let rotation = OutputRotation(degrees: rotate) else {
+            throw ValidationError("--rotate \(rotate): use 0, 90, 180 or 270")
+        }
+        return KMSOptions(devicePath: card, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
+                          rotation: rotation)
+    }
+}

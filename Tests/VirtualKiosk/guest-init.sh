@@ -1,0 +1,74 @@
+#!/bin/busybox sh
+# /init of the virtual kiosk's initramfs: loads the display and input
+# drivers, starts the reader on tty1 and walks through the test sequence,
+# telling the host on the serial console when a screen is ready to be read
+# ("KIOSK screen NAME") and waiting for its "go" before going on.
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /tmp
+. /kiosk/kiosk.env
+
+say() { echo "KIOSK $*"; }
+finish() { say done; sync; poweroff -f; }
+wait_path() {
+    n=0
+    while [ ! -e "$1" ]; do
+        sleep 0.1; n=$((n + 1))
+        [ "$n" -gt 600 ] && return 1
+    done
+    return 0
+}
+# Waits until the reader's log has the exact line $1 (or the reader died).
+wait_line() {
+    n=0
+    while ! grep -qxF "$1" /tmp/reader.log; do
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.2; n=$((n + 1))
+        [ "$n" -gt 1500 ] && return 1
+    done
+    return 0
+}
+show() {
+    if wait_line "$2"; then say "screen $1"; else say "missing $1: no line '$2'"; fi
+    read -r reply < /dev/ttyS0
+}
+
+for module in $(cat /kiosk/modules.order); do
+    insmod "/kiosk/modules/$module" || say "insmod $module failed"
+done
+wait_path /dev/dri/card0 || say "no /dev/dri/card0 after loading the DRM driver"
+wait_path /dev/uinput || say "no /dev/uinput"
+say "booted $(uname -r) $(cat /sys/class/drm/card0/device/driver/module/drivers/*/uevent 2>/dev/null | head -n 1)"
+
+cd /kiosk
+if grep -q kiosk.window /proc/cmdline; then
+    # A person tries it: the reader on tty1, the mouse as a finger.
+    ./ebook-fb $KIOSK_READER < /dev/tty1
+    finish
+fi
+
+# Text on the console (cursor hidden, so the picture is steady), read
+# before the reader starts and compared after it has restored the console.
+printf '\033[2J\033[H\033[?25lebook-fb virtual kiosk: the text console on tty1\n' > /dev/tty1
+sleep 1
+say "screen console"
+read -r reply < /dev/ttyS0
+
+./ebook-fb $KIOSK_READER < /dev/tty1 > /tmp/reader.log 2>&1 &
+pid=$!
+show first "$KIOSK_FIRST"
+./ebook-fb inject /kiosk/flick.events > /tmp/inject.log 2>&1 || say "inject flick failed: $(cat /tmp/inject.log)"
+show flick "$KIOSK_FLICK"
+./ebook-fb inject /kiosk/double-tap.events > /tmp/inject.log 2>&1 || say "inject double tap failed: $(cat /tmp/inject.log)"
+show zoom "$KIOSK_ZOOM"
+kill -TERM "$pid"
+wait "$pid"
+say "exit-status $?"
+sleep 1
+say "screen exit"
+read -r reply < /dev/ttyS0
+sed 's/^/KIOSK log /' /tmp/reader.log
+finish

@@ -1,0 +1,208 @@
+"""Boots the virtual kiosk in QEMU once per display adapter, reads the
+screen through QMP `screendump` whenever the guest reports a screen ready
+on its serial console, and checks what was scanned out.
+
+usage: kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --reference DIR
+                --zoom S --zoom-center X Y [--gpus bochs,virtio-gpu] [--timeout S]
+
+The reference directory holds page1.png and page2.png rendered headless
+with the same settings. Prints one line per check and "N passed, N failed".
+"""
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import images  # noqa: E402
+
+DEVICES = {"bochs": "bochs-display", "virtio-gpu": "virtio-gpu-pci"}
+SCREENS = ("first", "flick", "zoom", "exit")
+
+
+def connect(path, deadline):
+    while True:
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.connect(path)
+            return sock
+        except OSError:
+            sock.close()
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+class QMP:
+    def __init__(self, path, deadline):
+        self.sock = connect(path, deadline)
+        self.file = self.sock.makefile("rwb")
+        self._reply()  # greeting
+        self.command("qmp_capabilities")
+
+    def _reply(self):
+        while True:
+            message = json.loads(self.file.readline())
+            if "event" not in message:
+                return message
+
+    def command(self, name, **arguments):
+        self.file.write(json.dumps({"execute": name, "arguments": arguments}).encode() + b"\n")
+        self.file.flush()
+        reply = self._reply()
+        if "error" in reply:
+            raise RuntimeError(f"QMP {name}: {reply['error']}")
+        return reply.get("return")
+
+
+def boot(gpu, args, out):
+    """Runs one boot; returns {screen name: PNG path}, the reader's exit status and the log lines."""
+    work = tempfile.mkdtemp(prefix="kiosk-")
+    serial_path, qmp_path = os.path.join(work, "serial"), os.path.join(work, "qmp")
+    command = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
+               "-kernel", args.kernel, "-initrd", args.initrd,
+               "-append", "console=ttyS0 quiet loglevel=3 panic=-1",
+               "-display", "none", "-vga", "none", "-device", DEVICES[gpu],
+               "-chardev", f"socket,id=serial0,path={serial_path},server=on,wait=on", "-serial", "chardev:serial0",
+               "-qmp", f"unix:{qmp_path},server=on,wait=off", "-no-reboot", "-nic", "none"]
+    log = open(os.path.join(out, "serial.log"), "w")
+    qemu = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + args.timeout
+    screens, status, lines = {}, None, []
+    try:
+        serial = connect(serial_path, time.time() + 30)
+        qmp = QMP(qmp_path, time.time() + 30)
+        serial.settimeout(1)
+        pending = b""
+        while time.time() < deadline:
+            try:
+                data = serial.recv(4096)
+            except socket.timeout:
+                if qemu.poll() is not None:
+                    break
+                continue
+            if not data:
+                break
+            log.write(data.decode(errors="replace"))
+            log.flush()
+            pending += data
+            while b"\n" in pending:
+                raw, pending = pending.split(b"\n", 1)
+                line = raw.decode(errors="replace").strip()
+                if not line.startswith("KIOSK "):
+                    continue
+                lines.append(line)
+                words = line.split()
+                if words[1] == "screen":
+                    name = words[2]
+                    ppm = os.path.join(work, name + ".ppm")
+                    qmp.command("screendump", filename=ppm)
+                    png = os.path.join(out, f"screen-{name}.png")
+                    images.write_png(png, *images.read_ppm(ppm))
+                    screens[name] = png
+                    serial.sendall(b"go\n")
+                elif words[1] == "exit-status":
+                    status = int(words[2])
+                elif words[1] == "done":
+                    deadline = 0
+        if time.time() >= deadline and deadline != 0:
+            lines.append(f"KIOSK timeout after {args.timeout} s")
+    finally:
+        if qemu.poll() is None:
+            try:
+                qemu.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                qemu.kill()
+                qemu.wait()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+    return screens, status, lines
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def report(self, ok, text):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print(f"{'ok  ' if ok else 'FAIL'} {text}", flush=True)
+
+
+def equal_screen(screens, name, reference):
+    if name not in screens:
+        return False, "no screendump"
+    diff = images.differing_pixels(images.read_png(screens[name]), reference)
+    if diff is None:
+        return False, "sizes differ"
+    return diff == 0, f"{diff} pixels differ"
+
+
+def check_boot(gpu, args, references, checks):
+    out = os.path.join(args.out, gpu)
+    os.makedirs(out, exist_ok=True)
+    started = time.time()
+    screens, status, lines = boot(gpu, args, out)
+    problems = [line for line in lines if "missing" in line or "failed" in line or "timeout" in line]
+    suffix = f" ({'; '.join(problems)})" if problems else ""
+    page1, page2 = references
+    ok, detail = equal_screen(screens, "first", page1)
+    checks.report(ok, f"{gpu}: first screen equals page 1 rendered headless: {detail}{suffix}")
+    ok, detail = equal_screen(screens, "flick", page2)
+    checks.report(ok, f"{gpu}: after a replayed flick the screen equals page 2: {detail}")
+    if "zoom" in screens:
+        correlation, sharpness = images.zoom_match(page2, images.read_png(screens["zoom"]), args.zoom, *args.zoom_center)
+        checks.report(correlation > 0.6 and sharpness > 1.3,
+                      f"{gpu}: after a double tap the screen shows page 2 zoomed {args.zoom}x and sharp: "
+                      f"correlation {correlation:.2f}, sharpness {sharpness:.2f}x a scaled bitmap")
+    else:
+        checks.report(False, f"{gpu}: after a double tap the screen shows page 2 zoomed: no screendump")
+    if "exit" in screens and "console" in screens:
+        exit_screen, console = images.read_png(screens["exit"]), images.read_png(screens["console"])
+        from_page = images.differing_pixels(exit_screen, page2)
+        from_console = images.differing_pixels(exit_screen, console)
+        width, height, _ = console
+        restored = status == 0 and from_console is not None and from_console <= width * height // 200 \
+            and (from_page is None or from_page > width * height // 2)
+        shown = "a different size" if from_page is None else f"{from_page} pixels differ"
+        checks.report(restored, f"{gpu}: on SIGTERM the reader exits (status {status}) and the console is back as it was "
+                                f"({width}x{height}, {from_console} pixels differ; from the page: {shown})")
+    else:
+        checks.report(False, f"{gpu}: on SIGTERM the console is back: no screendump (reader status {status})")
+    print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
+    return screens
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--kernel", required=True)
+    parser.add_argument("--initrd", required=True)
+    parser.add_argument("--reference", required=True)
+    parser.add_argument("--zoom", type=float, required=True)
+    parser.add_argument("--zoom-center", type=float, nargs=2, required=True)
+    parser.add_argument("--gpus", default="bochs,virtio-gpu")
+    parser.add_argument("--timeout", type=int, default=600)
+    args = parser.parse_args()
+    references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
+    checks = Checks()
+    first = None
+    for gpu in args.gpus.split(","):
+        screens = check_boot(gpu, args, references, checks)
+        first = first or screens
+    # The first adapter's screens are the run's screens.
+    for name, path in (first or {}).items():
+        shutil.copyfile(path, os.path.join(args.out, os.path.basename(path)))
+    print(f"{checks.passed} passed, {checks.failed} failed", flush=True)
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()

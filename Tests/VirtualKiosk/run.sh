@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The virtual kiosk: the release binary on Debian's own kernel in QEMU,
+# drawing through the bochs and virtio-gpu DRM drivers and touched through
+# uinput; the screen is read back with QMP screendump and checked.
+#
+#   Tests/VirtualKiosk/run.sh [--out DIR] [--gpus bochs,virtio-gpu]
+#   Tests/VirtualKiosk/run.sh --window [--gpus virtio-gpu]   (a window to try it, the mouse as a finger)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+HERE="$ROOT/Tests/VirtualKiosk"
+OUT="$ROOT/.build/virtual-kiosk/out"
+GPUS="bochs,virtio-gpu"
+WINDOW=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --out) OUT="$2"; shift 2 ;;
+        --gpus) GPUS="$2"; shift 2 ;;
+        --window) WINDOW=1; shift ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window]" >&2; exit 2 ;;
+    esac
+done
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+CACHE="$ROOT/.build/virtual-kiosk/cache"
+WORK="$ROOT/.build/virtual-kiosk/work"
+mkdir -p "$CACHE" "$WORK"
+
+# What the kiosk shows: the screen size (the adapters' default mode), the
+# book, the font and the settings `ebook-fb render` needs to draw the same.
+SIZE="1024x768"
+WIDTH="${SIZE%x*}"; HEIGHT="${SIZE#*x}"
+BOOK="$ROOT/Books/the-lamplighter.txt"
+FONT="$(fc-match -f '%{file}' 'DejaVu Serif:style=Book' 2>/dev/null || true)"
+[ -f "$FONT" ] || FONT=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf
+FONT_SIZE=20
+ZOOM=2
+ZOOM_X=$((WIDTH / 2)); ZOOM_Y=$((HEIGHT / 2))
+RENDER_ARGS=(--font "$FONT" --font-size "$FONT_SIZE")
+
+# The guest's reader command line (arguments of ebook-fb), and the lines it
+# prints when each screen is on the glass.
+KIOSK_READER="show-page /kiosk/book.txt --page 1 --font /kiosk/font.ttf --font-size $FONT_SIZE --mode $SIZE --zoom $ZOOM --tty /dev/tty1"
+KIOSK_FIRST="ebook-fb: presented page 1"
+KIOSK_FLICK="ebook-fb: presented page 2"
+KIOSK_ZOOM="ebook-fb: presented page 2 zoom $ZOOM at $ZOOM_X $ZOOM_Y"
+
+step() { echo "== $*" >&2; }
+
+step "release build (Swift runtime linked statically)"
+swift build -c release --static-swift-stdlib --product ebook-fb >&2
+BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/ebook-fb"
+
+# Debian's kernel and busybox, downloaded once into the cache.
+if [ ! -f "$CACHE/kernel/vmlinuz" ] || [ ! -x "$CACHE/busybox/bin/busybox" ]; then
+    step "downloading Debian's kernel and busybox-static"
+    KERNEL_PACKAGE="$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')"
+    [ -n "$KERNEL_PACKAGE" ] || { echo "cannot find the package linux-image-amd64 depends on (run apt-get update)" >&2; exit 1; }
+    rm -rf "$CACHE/debs" "$CACHE/kernel" "$CACHE/busybox"
+    mkdir -p "$CACHE/debs" "$CACHE/kernel" "$CACHE/busybox"
+    (cd "$CACHE/debs" && apt-get download -q "$KERNEL_PACKAGE" busybox-static >&2)
+    dpkg-deb -x "$CACHE"/debs/linux-image-*.deb "$CACHE/kernel"
+    dpkg-deb -x "$CACHE"/debs/busybox-static_*.deb "$CACHE/busybox"
+    cp "$CACHE"/kernel/boot/vmlinuz-* "$CACHE/kernel/vmlinuz"
+    rm -rf "$CACHE/debs"
+fi
+
+step "initramfs"
+python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings"
+{
+    printf 'KIOSK_READER=%q\n' "$KIOSK_READER"
+    printf 'KIOSK_FIRST=%q\n' "$KIOSK_FIRST"
+    printf 'KIOSK_FLICK=%q\n' "$KIOSK_FLICK"
+    printf 'KIOSK_ZOOM=%q\n' "$KIOSK_ZOOM"
+} > "$WORK/kiosk.env"
+python3 "$HERE/initramfs.py" "$WORK/initramfs.cpio.gz" --kernel-root "$CACHE/kernel" \
+    --busybox "$CACHE/busybox/bin/busybox" --init "$HERE/guest-init.sh" --binary "$BIN" \
+    --book "$BOOK" --font "$FONT" --recordings "$WORK/recordings" --env "$WORK/kiosk.env" \
+    --modules bochs,virtio-gpu,virtio_pci,evdev,uinput,virtio_input >&2
+
+if [ "$WINDOW" = 1 ]; then
+    DEVICE=virtio-gpu-pci
+    [ "${GPUS%%,*}" = bochs ] && DEVICE=bochs-display
+    step "booting with a window ($DEVICE); close it to stop"
+    exec qemu-system-x86_64 -machine q35 -accel tcg -m 768 -smp 2 \
+        -kernel "$CACHE/kernel/vmlinuz" -initrd "$WORK/initramfs.cpio.gz" \
+        -append "console=ttyS0 quiet loglevel=3 kiosk.window" \
+        -display gtk -vga none -device "$DEVICE" -device virtio-tablet-pci -serial stdio -nic none
+fi
+
+step "headless reference pages"
+mkdir -p "$OUT/reference"
+for page in 1 2; do
+    "$BIN" render "$BOOK" --page "$page" --size "$SIZE" "${RENDER_ARGS[@]}" --out "$OUT/reference/page$page.png"
+done
+python3 - "$OUT/kiosk.json" "$BOOK" "$SIZE" "$ZOOM" "$ZOOM_X" "$ZOOM_Y" "${RENDER_ARGS[@]}" <<'PY'
+import json, sys
+out, book, size, zoom, x, y, *render_args = sys.argv[1:]
+with open(out, "w") as f:
+    json.dump({"book": book, "size": size, "render_args": render_args, "zoom": float(zoom),
+               "zoom_center": [int(x), int(y)]}, f, indent=2)
+    f.write("\n")
+PY
+
+step "booting the virtual kiosk ($GPUS)"
+python3 "$HERE/kiosk.py" --out "$OUT" --kernel "$CACHE/kernel/vmlinuz" --initrd "$WORK/initramfs.cpio.gz" \
+    --reference "$OUT/reference" --zoom "$ZOOM" --zoom-center "$ZOOM_X" "$ZOOM_Y" --gpus "$GPUS"
