@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "CLinux"),
 
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFontconfig"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
+        // Row copies with streaming stores for composing frames.
+        .target(name: "CPixelCopy"),
+        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG", "CPixelCopy"]),
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
