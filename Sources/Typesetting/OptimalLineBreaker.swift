@@ -8,8 +8,8 @@ enum OptimalLineBreaker {
     static let stretchFactor = 0.5
     static let shrinkFactor = 1.0 / 3.0
     static let linePenalty = 10.0
-    static let hyphenPenalty = 50.0
-    static let consecutiveHyphenDemerits = 3000.0
+    static let hyphenPenalty = 100.0
+    static let consecutiveHyphenDemerits = 10000.0
     static let fitnessChangeDemerits = 3000.0
     /// Largest adjustment ratio tried first, then the fallback one.
     static let tolerances = [2.0, 20.0]

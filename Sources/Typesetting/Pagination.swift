@@ -87,8 +87,13 @@ public struct Paginator {
             if take < count - line {
                 if line == 0, take == 1, count >= 2, !flow.isEmpty {
                     take = 0
-                } else if count - line - take == 1, take >= 3 || (take == 2 && line > 0) {
-                    take -= 1
+                } else if count - line - take == 1 {
+                    // Two lines go over together; a three-line paragraph goes over whole.
+                    if take >= 3 || (take == 2 && line > 0) {
+                        take -= 1
+                    } else if take == 2, !flow.isEmpty {
+                        take = 0
+                    }
                 }
             }
             if take == 0, flow.isEmpty { take = 1 } // a line always goes on an empty page

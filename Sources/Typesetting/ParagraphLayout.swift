@@ -48,7 +48,10 @@ extension Typesetter {
         }
         let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services)
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
-        let indent = paragraph.style == .body && !followsHeading ? geometry.paragraphIndent : 0
+        // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
+        // every line then meets the right margin.
+        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft
+        let indent = indented ? geometry.paragraphIndent : 0
         let lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure,
                                       firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking)
         return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
