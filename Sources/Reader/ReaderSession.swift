@@ -117,6 +117,14 @@ public final class ReaderSession: PagingControllerObserver {
 
     private var drawnWithFinalPageCount = false
 
+    /// The pages the frame shows now: one at rest, two during a page turn.
+    private var visiblePages: Set<Int> {
+        if let zoomed = controller.zoomedPage { return [zoomed] }
+        let split = Compositor.split(offsetX: controller.scrollView.contentOffset.x,
+                                     pageWidth: settings.geometry.width)
+        return split.shift == 0 ? [split.page] : [split.page, split.page + 1]
+    }
+
     /// Call once a frame: grows the content while pagination runs, and
     /// redraws the held pages once the page count is final.
     private func refreshPageCount() {
@@ -124,7 +132,7 @@ public final class ReaderSession: PagingControllerObserver {
         if count != controller.pageCount { controller.setPageCount(count) }
         if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
             drawnWithFinalPageCount = true
-            cache.refresh(visible: controller.currentPage, pagination: pages)
+            cache.refresh(visible: visiblePages, pagination: pages)
             needsFrame = true
         }
     }
