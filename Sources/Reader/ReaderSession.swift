@@ -55,10 +55,12 @@ public final class ReaderSession: PagingControllerObserver {
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let geometry = settings.geometry
-        renderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                           language: settings.language), theme: settings.theme)
+        let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language)
+        // The language is detected once; the other typesetters take it as given.
+        self.settings.language = main.language
+        renderer = PageRenderer(typesetter: main, theme: settings.theme)
         let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                                     language: settings.language), theme: settings.theme)
+                                                                     language: main.language), theme: settings.theme)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
