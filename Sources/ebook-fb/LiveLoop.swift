@@ -29,11 +29,6 @@ final class LiveLoop {
     private var lastAnnouncement: String?
     private var quitReason: String?
 
-    /// Frame interval used when there is no flip to pace by (ms).
-    private static let fallbackFrameInterval = 1000.0 / 60.0
-    /// How often a resting view is recomposed while pagination grows the book (ms).
-    private static let paginationPollInterval = 100.0
-
     init(session: ReaderSession, console: ConsoleSession, input: LiveInputDevices,
          clock: @escaping () -> Double = monotonicMilliseconds) throws {
         self.session = session
@@ -104,30 +99,21 @@ final class LiveLoop {
     /// The timer wakes the loop for a gesture timeout, or for the next
     /// frame when the view moves but no flip will wake it.
     private func armTimer(now: Double) throws {
-        var due = recognizer.nextDeadline
         let display = console.display
-        if display.isActive, !display.isFlipPending {
-            var frameDue: Double?
-            if session.controller.isAnimating || isDirty {
-                frameDue = now + Self.fallbackFrameInterval
-            } else if session.isPaginating {
-                frameDue = now + Self.paginationPollInterval
-            }
-            if let frameDue { due = min(due ?? frameDue, frameDue) }
-        }
-        try timer.arm(at: due, now: now)
+        let state = LivePacing.State(gestureDeadline: recognizer.nextDeadline,
+                                     canPresent: display.isActive && !display.isFlipPending,
+                                     isMoving: session.controller.isAnimating, hasChanges: isDirty,
+                                     isPaginating: session.isPaginating)
+        try timer.arm(at: LivePacing.wakeTime(now: now, state: state), now: now)
     }
 
     private func settledDescription() -> String {
-        let page = session.currentPage + 1
         let controller = session.controller
-        guard controller.isZoomed, controller.zoomScale > 1.001 else { return "presented page \(page)" }
-        let scale = controller.zoomScale
-        // The screen point that stays put under the zoom: offset / (scale - 1).
         let offset = controller.scrollView.contentOffset
-        let centreX = Int((offset.x / (scale - 1)).rounded()), centreY = Int((offset.y / (scale - 1)).rounded())
-        let shownScale = abs(scale - scale.rounded()) < 0.001 ? String(Int(scale.rounded())) : String(format: "%.2f", scale)
-        return "presented page \(page) zoom \(shownScale) at \(centreX) \(centreY)"
+        let geometry = session.settings.geometry
+        return LivePacing.announcement(page: session.currentPage, zoomScale: controller.zoomScale,
+                                       isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
+                                       width: geometry.width, height: geometry.height)
     }
 
     private func announce() {

@@ -34,6 +34,8 @@ BOOK="$ROOT/Books/the-lamplighter.txt"
 FONT="$(fc-match -f '%{file}' 'DejaVu Serif:style=Book' 2>/dev/null || true)"
 [ -f "$FONT" ] || FONT=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf
 FONT_SIZE=20
+# A double tap zooms the reader 2x (PagingController.doubleTapZoom) so that
+# the tapped point lands in the middle; tapping the middle keeps it in place.
 ZOOM=2
 ZOOM_X=$((WIDTH / 2)); ZOOM_Y=$((HEIGHT / 2))
 RENDER_ARGS=(--font "$FONT" --font-size "$FONT_SIZE")
