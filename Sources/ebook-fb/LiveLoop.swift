@@ -28,6 +28,8 @@ final class LiveLoop {
     private var pendingAnnouncement: String?
     private var lastAnnouncement: String?
     private var quitReason: String?
+    /// A flip's vblank time further than this from the clock is not trusted (ms).
+    private static let plausibleVblankAge = 1000.0
 
     init(session: ReaderSession, console: ConsoleSession, input: LiveInputDevices,
          clock: @escaping () -> Double = monotonicMilliseconds) throws {
@@ -65,7 +67,9 @@ final class LiveLoop {
             if descriptors[3...].contains(where: { $0.revents != 0 }) { handleInput() }
             handleGestures(recognizer.advance(to: clock()))
             if descriptors[0].revents != 0, let vblank = try display.handleEvents() {
-                flipCompleted(at: vblank)
+                // A driver without vblank timestamps reports 0; the clock stands in.
+                let now = clock()
+                flipCompleted(at: abs(vblank - now) < Self.plausibleVblankAge ? vblank : now)
             }
         }
         return quitReason ?? "quit"
