@@ -122,7 +122,9 @@ public final class ReaderSession: PagingControllerObserver {
     private func refreshPageCount() {
         let count = knownPageCount
         if count != controller.pageCount { controller.setPageCount(count) }
-        if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
+        // At rest only the current page shows, so only it is drawn at once;
+        // mid-turn a neighbour would have to wait for the worker (a stall).
+        if !drawnWithFinalPageCount, !controller.isAnimating, pagination.snapshot.isComplete {
             drawnWithFinalPageCount = true
             cache.refresh(visible: controller.currentPage, pagination: pages)
             needsFrame = true
@@ -211,10 +213,20 @@ public final class ReaderSession: PagingControllerObserver {
         do {
             try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
             savedOffset = offset
+            if saveFailure != nil {
+                saveFailure = nil
+                warnings.append("\(stateStore.directory): reading positions are saved again")
+            }
         } catch {
-            warnings.append("\(error)")
+            // Reading goes on; the reason is told once, not on every page.
+            let message = "\(error)"
+            if message != saveFailure { warnings.append(message) }
+            saveFailure = message
         }
     }
+
+    /// Why the last save failed, while saving fails.
+    public private(set) var saveFailure: String?
 
     /// Saves the position now if the view rests (on exit).
     public func saveNow() {

@@ -6,6 +6,6 @@ struct EbookFB: ParsableCommand {
         commandName: "ebook-fb",
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self,
-                      ShowPageCommand.self, InjectCommand.self],
+                      ShowPageCommand.self, InjectCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
 }
