@@ -18,15 +18,21 @@ let package = Package(
     targets: [
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
-        systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: "libunibreak-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        // libhyphen-dev has no pkg-config file.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
+        // Row copies with streaming stores for composing frames.
+        .target(name: "CPixelCopy"),
 
-        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFontconfig"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
+        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG", "CPixelCopy"]),
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),

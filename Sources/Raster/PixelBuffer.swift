@@ -1,3 +1,4 @@
+import CPixelCopy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,10 +109,11 @@ public struct PixelBuffer: Sendable {
                         from: from, byteCount: rowBytes * region.height)
                     return
                 }
-                for row in 0..<region.height {
-                    UnsafeMutableRawPointer(to + row * destinationStride).copyMemory(
-                        from: from + row * sourceStride, byteCount: rowBytes)
-                }
+                let pixelSize = MemoryLayout<UInt32>.size
+                CPixelCopy_copy_rows(
+                    UnsafeMutableRawPointer(to).assumingMemoryBound(to: UInt8.self), destinationStride * pixelSize,
+                    UnsafeRawPointer(from).assumingMemoryBound(to: UInt8.self), sourceStride * pixelSize,
+                    rowBytes, region.height)
             }
         }
     }

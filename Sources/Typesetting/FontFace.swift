@@ -17,6 +17,15 @@ public final class FontFace {
     public let ascender: Int32
     public let descender: Int32
     public let lineGap: Int32
+    /// The hyphen drawn where a word is broken: U+2010 when the font has it, else U+002D.
+    public let hyphenCharacter: UInt32
+    let hyphenGlyph: UInt32
+    /// 26.6 pixels.
+    let hyphenAdvance: Int32
+    /// The advance of U+0020, the unit of `max_space_stretch`; 26.6 pixels.
+    public let spaceAdvance: Int32
+    /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no.
+    private var coverage = [UInt8](repeating: 0, count: 0x10000)
 
     init(id: Int, file: FontFile, pixelSize: Int, library: FreeTypeLibrary) throws {
         guard pixelSize >= 4, pixelSize <= 400 else {
@@ -61,6 +70,19 @@ public final class FontFace {
         ascender = extents.ascender
         descender = extents.descender
         lineGap = extents.line_gap
+
+        var glyph: hb_codepoint_t = 0
+        if hb_font_get_nominal_glyph(font, 0x2010, &glyph) != 0 {
+            hyphenCharacter = 0x2010
+        } else {
+            hyphenCharacter = 0x2D
+            if hb_font_get_nominal_glyph(font, 0x2D, &glyph) == 0 { glyph = 0 }
+        }
+        hyphenGlyph = glyph
+        hyphenAdvance = hb_font_get_glyph_h_advance(font, glyph)
+        var space: hb_codepoint_t = 0
+        let spaceWidth = hb_font_get_nominal_glyph(font, 0x20, &space) != 0 ? hb_font_get_glyph_h_advance(font, space) : 0
+        spaceAdvance = spaceWidth > 0 ? spaceWidth : Int32(pixelSize * 64 / 4)
     }
 
     deinit {
@@ -72,6 +94,20 @@ public final class FontFace {
     public func glyph(for scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the font has a glyph for a character; cached for the BMP.
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        guard scalar < 0x10000 else { return glyph(for: scalar) != nil }
+        let index = Int(scalar)
+        switch coverage[index] {
+        case 1: return true
+        case 2: return false
+        default:
+            let has = glyph(for: scalar) != nil
+            coverage[index] = has ? 1 : 2
+            return has
+        }
     }
 
     /// Horizontal advance of a glyph in 26.6 pixels.

@@ -1,22 +1,71 @@
 import Foundation
 
 /// The faces one typesetter uses: body, heading and footer sizes of one
-/// font file. Face ids index `faces`.
+/// font file, followed by fallback faces opened on demand for characters
+/// that file lacks. A face's id is its index in `faces`. Not thread-safe.
 public final class FontSet {
     public let file: FontFile
-    public let faces: [FontFace]
+    public private(set) var faces: [FontFace]
     public var body: FontFace { faces[0] }
     public var heading: FontFace { faces[1] }
     public var footer: FontFace { faces[2] }
+    /// False draws missing characters as .notdef instead of looking for
+    /// another font, to see what the main font alone covers.
+    public let usesFallback: Bool
+    private let library: FreeTypeLibrary
+    private let fallback: FontFallback
+    private var opened: [FaceKey: Int] = [:]
+    private var unusable: Set<FontFile> = []
 
-    public init(file: FontFile, geometry: PageGeometry) throws {
+    private struct FaceKey: Hashable {
+        var file: FontFile
+        var pixelSize: Int
+    }
+
+    public init(file: FontFile, geometry: PageGeometry, usesFallback: Bool = true) throws {
         let library = try FreeTypeLibrary()
+        self.library = library
         self.file = file
+        self.usesFallback = usesFallback
+        fallback = FontFallback(family: FontSet.genericFamily(of: file))
         faces = [
             try FontFace(id: 0, file: file, pixelSize: geometry.fontSize, library: library),
             try FontFace(id: 1, file: file, pixelSize: geometry.headingFontSize, library: library),
             try FontFace(id: 2, file: file, pixelSize: geometry.footerFontSize, library: library),
         ]
+        for face in faces { opened[FaceKey(file: file, pixelSize: face.pixelSize)] = face.id }
+    }
+
+    /// A face at `base`'s size that has `scalar`, from another installed
+    /// font; nil when there is none or fallback is off.
+    func fallbackFace(for scalar: UInt32, script: UInt32, language: String?, base: FontFace) -> FontFace? {
+        guard usesFallback else { return nil }
+        let size = base.pixelSize
+        let found = fallback.file(for: scalar, script: script, language: language, excluding: file) { file, scalar in
+            self.face(file: file, pixelSize: size)?.hasGlyph(scalar) ?? false
+        }
+        guard let found, let face = face(file: found, pixelSize: size), face.hasGlyph(scalar) else { return nil }
+        return face
+    }
+
+    /// The face of `file` at `pixelSize`, opened once and appended to `faces`.
+    private func face(file: FontFile, pixelSize: Int) -> FontFace? {
+        let key = FaceKey(file: file, pixelSize: pixelSize)
+        if let id = opened[key] { return faces[id] }
+        guard !unusable.contains(file),
+              let face = try? FontFace(id: faces.count, file: file, pixelSize: pixelSize, library: library) else {
+            unusable.insert(file)
+            return nil
+        }
+        faces.append(face)
+        opened[key] = face.id
+        return face
+    }
+
+    /// Fallbacks for a sans-serif main font should be sans-serif too.
+    private static func genericFamily(of file: FontFile) -> String {
+        let name = (file.path as NSString).lastPathComponent.lowercased()
+        return name.contains("sans") && !name.contains("serif") || name.contains("mono") ? "sans-serif" : "serif"
     }
 
     /// The font file for `--font PATH`, or the default family through fontconfig.

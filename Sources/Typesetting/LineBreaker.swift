@@ -4,36 +4,81 @@ struct LineBox: Equatable {
 
     /// Scalar offsets relative to the paragraph, trailing spaces included.
     var range: Range<Int>
-    /// Width without trailing spaces, 26.6 pixels.
+    /// Width without trailing spaces, with the hyphen if there is one; 26.6 pixels.
     var naturalWidth: Int32
     /// Spaces inside the line that stretch when it is justified.
     var glueCount: Int
     var indent: Int32
     var alignment: Alignment
     var missingGlyphs: Int
+    /// The line ends inside a word, and a hyphen is drawn after it.
+    var hyphenated = false
 }
 
-/// Greedy first-fit line breaking over UAX #14 opportunities. A word longer
-/// than the measure is cut between clusters, so no line is ever wider than
-/// the measure.
+/// How body paragraphs are cut into lines.
+public enum LineBreaking: String, Sendable, CaseIterable {
+    /// First fit: each line takes as many words as fit.
+    case greedy
+    /// Knuth-Plass total fit: the breaks that make the paragraph's spacing most even.
+    case optimal
+}
+
+/// Line breaking over UAX #14 opportunities and hyphenation points. A word
+/// longer than the measure is cut between clusters, so no line is ever
+/// wider than the measure.
 enum LineBreaker {
+    /// A line's end: where it stops and whether it is hyphenated.
+    struct LineEnd: Equatable {
+        var end: Int
+        var hyphenated: Bool
+        var forced: Bool
+    }
+
     static func lines(for paragraph: ShapedParagraph, style: ParagraphStyle, measure: Int32,
-                      firstLineIndent: Int32) -> [LineBox] {
-        let count = paragraph.scalars.count
+                      firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy) -> [LineBox] {
+        var ends: [LineEnd]? = nil
+        if method == .optimal, style == .body {
+            ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
+                                           hyphenWidth: hyphenWidth)
+        }
+        let chosen = ends ?? greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
+                                        hyphenWidth: hyphenWidth)
         var lines: [LineBox] = []
         var start = 0
-        while start < count {
+        for line in chosen {
             let indent = lines.isEmpty ? firstLineIndent : 0
-            let available = measure - indent
+            lines.append(box(paragraph, range: start..<line.end, indent: indent, available: measure - indent,
+                             isLast: line.end >= paragraph.scalars.count || line.forced, style: style,
+                             hyphenated: line.hyphenated, hyphenWidth: hyphenWidth))
+            start = line.end
+        }
+        return lines
+    }
+
+    /// First fit.
+    static func greedyEnds(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
+                           hyphenWidth: Int32) -> [LineEnd] {
+        let count = paragraph.scalars.count
+        var ends: [LineEnd] = []
+        var start = 0
+        while start < count {
+            let available = measure - (ends.isEmpty ? firstLineIndent : 0)
             var width: Int32 = 0
             var lastBreak = -1
+            var lastIsHyphen = false
             var end = count
             var forced = false
+            var hyphenated = false
             var index = start
             while index < count {
                 let advance = paragraph.widths[index]
                 if !paragraph.isGlue[index], advance > 0, index > start, width + advance > available {
-                    end = lastBreak >= start ? lastBreak + 1 : index
+                    if lastBreak >= start {
+                        end = lastBreak + 1
+                        hyphenated = lastIsHyphen
+                    } else {
+                        end = index
+                    }
                     break
                 }
                 width += advance
@@ -43,27 +88,40 @@ enum LineBreaker {
                     forced = true
                 case .allowed:
                     lastBreak = index
+                    lastIsHyphen = false
+                case .hyphen:
+                    if width + hyphenWidth <= available {
+                        lastBreak = index
+                        lastIsHyphen = true
+                    }
                 case .none:
                     break
                 }
                 if forced { break }
                 index += 1
             }
-            // Spaces after the break hang off this line.
-            while end < count, paragraph.isGlue[end], paragraph.breaks[end] != .mandatory { end += 1 }
-            if end < count, paragraph.isGlue[end], paragraph.breaks[end] == .mandatory { end += 1; forced = true }
-            lines.append(box(paragraph, range: start..<end, indent: indent,
-                             isLast: end >= count || forced, style: style))
+            end = hangingEnd(paragraph, from: end, forced: &forced)
+            ends.append(LineEnd(end: end, hyphenated: hyphenated && !forced, forced: forced))
             start = end
         }
-        return lines
+        return ends
     }
 
-    private static func box(_ paragraph: ShapedParagraph, range: Range<Int>, indent: Int32,
-                            isLast: Bool, style: ParagraphStyle) -> LineBox {
+    /// Spaces after a break hang off the line; a mandatory break among
+    /// them ends the line there.
+    static func hangingEnd(_ paragraph: ShapedParagraph, from end: Int, forced: inout Bool) -> Int {
+        let count = paragraph.scalars.count
+        var end = end
+        while end < count, paragraph.isGlue[end], paragraph.breaks[end] != .mandatory { end += 1 }
+        if end < count, paragraph.isGlue[end], paragraph.breaks[end] == .mandatory { end += 1; forced = true }
+        return end
+    }
+
+    static func box(_ paragraph: ShapedParagraph, range: Range<Int>, indent: Int32, available: Int32, isLast: Bool,
+                    style: ParagraphStyle, hyphenated: Bool, hyphenWidth: Int32) -> LineBox {
         var inkEnd = range.upperBound
         while inkEnd > range.lowerBound, paragraph.isGlue[inkEnd - 1] { inkEnd -= 1 }
-        var width: Int32 = 0
+        var width: Int32 = hyphenated ? hyphenWidth : 0
         var glue = 0
         var missing = 0
         for index in range.lowerBound..<inkEnd {
@@ -75,9 +133,10 @@ enum LineBreaker {
         switch style {
         case .heading: alignment = .centred
         case .preserved, .contents: alignment = .start
-        case .body: alignment = isLast || glue == 0 ? .start : .justified
+        // A last line is set ragged, unless its spaces must shrink for it to fit.
+        case .body: alignment = glue == 0 || (isLast && width <= available) ? .start : .justified
         }
         return LineBox(range: range, naturalWidth: width, glueCount: glue, indent: indent,
-                       alignment: alignment, missingGlyphs: missing)
+                       alignment: alignment, missingGlyphs: missing, hyphenated: hyphenated)
     }
 }

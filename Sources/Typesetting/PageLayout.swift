@@ -53,43 +53,68 @@ extension Typesetter {
         return leading / 2 + ascender
     }
 
+    /// Sets one line: its runs reordered for display (UAX #9 rule L2 over
+    /// the runs' levels; each run's glyphs are already in visual order),
+    /// spaces stretched or shrunk when justified, the hyphen at its end.
     private func place(line lineIndex: Int, of layout: ParagraphLayout, baseline: Int, into page: inout PageLayout) {
         let line = layout.lines[lineIndex]
         let shaped = layout.shaped
+        let rightToLeft = shaped.isRightToLeft
         let measure = geometry.measure
         let available = measure - line.indent
         var x = Int32(geometry.marginLeft * 64)
         var stretch: Int32 = 0, remainder: Int32 = 0
         switch line.alignment {
         case .justified:
-            let extra = max(0, available - line.naturalWidth)
+            let extra = available - line.naturalWidth
             stretch = extra / Int32(line.glueCount)
             remainder = extra % Int32(line.glueCount)
-            x += shaped.isRightToLeft ? 0 : line.indent
+            x += rightToLeft ? 0 : line.indent
         case .centred:
             x += (measure - line.naturalWidth) / 2
         case .start:
-            x += shaped.isRightToLeft ? measure - line.indent - line.naturalWidth : line.indent
+            x += rightToLeft ? measure - line.indent - line.naturalWidth : line.indent
         }
         let left = x
         var inkEnd = line.range.upperBound
         while inkEnd > line.range.lowerBound, shaped.isGlue[inkEnd - 1] { inkEnd -= 1 }
+
+        var pieces: [(run: Int, range: Range<Int>)] = []
+        var levels: [UInt8] = []
+        for (index, run) in shaped.runs.enumerated() {
+            let lower = max(run.range.lowerBound, line.range.lowerBound), upper = min(run.range.upperBound, inkEnd)
+            guard lower < upper else { continue }
+            pieces.append((index, lower..<upper))
+            levels.append(run.level)
+        }
+        if line.hyphenated { levels.append(levels.last ?? shaped.bidi.baseLevel) }
+
         let y = Int32(baseline * 64)
-        for glyph in shaped.glyphs.indices {
-            let cluster = Int(shaped.clusters[glyph])
-            guard cluster >= line.range.lowerBound, cluster < inkEnd else { continue }
-            if shaped.isGlue[cluster] {
-                let width = shaped.widths[cluster]
-                x += width
-                if width > 0, line.alignment == .justified {
-                    x += stretch
-                    if remainder > 0 { x += 1; remainder -= 1 }
-                }
+        for piece in BidiReordering.visualOrder(levels: levels) {
+            guard piece < pieces.count else {
+                let face = layout.face
+                page.glyphs.append(PlacedGlyph(face: face.id, glyph: face.hyphenGlyph, x: x, y: y))
+                x += face.hyphenAdvance
                 continue
             }
-            page.glyphs.append(PlacedGlyph(face: layout.face.id, glyph: shaped.glyphs[glyph],
-                                           x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
-            x += shaped.advances[glyph]
+            let run = shaped.runs[pieces[piece].run], range = pieces[piece].range
+            for glyph in run.glyphs {
+                let cluster = Int(shaped.clusters[glyph])
+                guard range.contains(cluster) else { continue }
+                if shaped.isGlue[cluster] {
+                    let width = shaped.widths[cluster]
+                    x += width
+                    if width > 0, line.alignment == .justified {
+                        x += stretch
+                        if remainder > 0 { x += 1; remainder -= 1 }
+                        if remainder < 0 { x -= 1; remainder += 1 }
+                    }
+                    continue
+                }
+                page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
+                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
+                x += shaped.advances[glyph]
+            }
         }
         page.lines.append(layout.text(ofLine: lineIndex))
         page.lineExtents.append(left...max(left, x))
@@ -100,14 +125,17 @@ extension Typesetter {
         let percent = index == pagination.pages.count - 1 ? 100 : pagination.pages[index].end * 100 / total
         let text = "\(index + 1) / \(pagination.pages.count) · \(percent)%"
         page.footer = text
-        let shaped = ShapedParagraph(source: text.unicodeScalars.map(\.value), style: .preserved, face: fonts.footer)
+        let shaped = ShapedParagraph(source: text.unicodeScalars.map(\.value), style: .preserved, fonts: fonts,
+                                     face: fonts.footer, services: services)
         let width = shaped.widths.reduce(0, +)
         var x = Int32(geometry.width * 64) / 2 - width / 2
         let y = Int32(geometry.footerBaseline * 64)
-        for glyph in shaped.glyphs.indices {
-            page.glyphs.append(PlacedGlyph(face: fonts.footer.id, glyph: shaped.glyphs[glyph],
-                                           x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
-            x += shaped.advances[glyph]
+        for run in shaped.runs {
+            for glyph in run.glyphs {
+                page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
+                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
+                x += shaped.advances[glyph]
+            }
         }
     }
 }

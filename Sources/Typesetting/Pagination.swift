@@ -8,6 +8,9 @@ public struct PageEntry: Sendable, Equatable {
     public var end: Int
     /// Glyphs on the page drawn as .notdef.
     public var missingGlyphs: Int
+    /// The widest inter-word space on the page over the body font's normal
+    /// space: 1 when no line is stretched, below 1 when all are shrunk.
+    public var maxSpaceStretch: Double = 0
 }
 
 /// The pages of a book for one geometry.
@@ -72,15 +75,71 @@ public struct Paginator {
         if !flow.beginParagraph(layout.style) {
             breakPage(before: layout, line: 0)
         }
-        for line in layout.lines.indices {
-            if flow.place(lineHeight: layout.lineHeight, style: layout.style) == nil {
-                breakPage(before: layout, line: line)
-                _ = flow.place(lineHeight: layout.lineHeight, style: layout.style)
+        guard layout.style == .body else {
+            for line in layout.lines.indices {
+                if flow.place(lineHeight: layout.lineHeight, style: layout.style) == nil {
+                    breakPage(before: layout, line: line)
+                    _ = flow.place(lineHeight: layout.lineHeight, style: layout.style)
+                }
+                record(line, of: layout)
             }
-            let last = result.pages.count - 1
-            result.pages[last].missingGlyphs += layout.lines[line].missingGlyphs
-            if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
+            return
         }
+        // Body text: whole runs of lines per page, moving a break so that
+        // neither the first line (an orphan) nor the last (a widow) of a
+        // paragraph stands alone on a page when that can be avoided.
+        var line = 0
+        let count = layout.lines.count
+        while line < count {
+            let fits = linesThatFit(layout)
+            var take = min(fits, count - line)
+            if take < count - line {
+                if line == 0, take == 1, count >= 2, !flow.isEmpty {
+                    take = 0
+                } else if count - line - take == 1 {
+                    // Two lines go over together; a three-line paragraph goes over whole.
+                    if take >= 3 || (take == 2 && line > 0) {
+                        take -= 1
+                    } else if take == 2, !flow.isEmpty {
+                        take = 0
+                    }
+                }
+            }
+            if take == 0, flow.isEmpty { take = 1 } // a line always goes on an empty page
+            for _ in 0..<take {
+                _ = flow.place(lineHeight: layout.lineHeight, style: layout.style)
+                record(line, of: layout)
+                line += 1
+            }
+            if line < count { breakPage(before: layout, line: line) }
+        }
+    }
+
+    /// How many of the paragraph's lines still fit on the current page.
+    private func linesThatFit(_ layout: ParagraphLayout) -> Int {
+        var probe = flow
+        var fits = 0
+        while fits < layout.lines.count, probe.place(lineHeight: layout.lineHeight, style: layout.style) != nil { fits += 1 }
+        return fits
+    }
+
+    private mutating func record(_ line: Int, of layout: ParagraphLayout) {
+        let last = result.pages.count - 1
+        let box = layout.lines[line]
+        result.pages[last].missingGlyphs += box.missingGlyphs
+        result.pages[last].maxSpaceStretch = max(result.pages[last].maxSpaceStretch,
+                                                 spaceStretch(box, face: layout.face))
+        if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
+    }
+
+    /// A line's inter-word space over the font's normal space.
+    private func spaceStretch(_ box: LineBox, face: FontFace) -> Double {
+        guard box.glueCount > 0 else { return 1 }
+        guard box.alignment == .justified else { return 1 }
+        let available = Double(typesetter.geometry.measure - box.indent)
+        let extra = (available - Double(box.naturalWidth)) / Double(box.glueCount)
+        let space = Double(face.spaceAdvance)
+        return (space + extra) / space
     }
 
     private mutating func breakPage(before layout: ParagraphLayout, line: Int) {

@@ -12,18 +12,21 @@ struct ParagraphLayout {
     /// Absolute scalar offset where line `line` starts.
     func offset(ofLine line: Int) -> Int { start + lines[line].range.lowerBound }
 
-    /// The characters of a line as placed, trailing spaces dropped and
-    /// source line ends read as spaces.
+    /// The characters of a line in logical order, trailing spaces dropped
+    /// and source line ends read as spaces; a hyphenated line ends with
+    /// the hyphen drawn (and without the soft hyphen it replaces).
     func text(ofLine line: Int) -> String {
         var result = String.UnicodeScalarView()
-        let range = lines[line].range
-        var end = range.upperBound
-        while end > range.lowerBound, shaped.isGlue[end - 1] { end -= 1 }
-        for index in range.lowerBound..<end {
+        let box = lines[line]
+        var end = box.range.upperBound
+        while end > box.range.lowerBound, shaped.isGlue[end - 1] { end -= 1 }
+        if box.hyphenated, end > box.range.lowerBound, shaped.scalars[end - 1] == 0xAD { end -= 1 }
+        for index in box.range.lowerBound..<end {
             let value = shaped.scalars[index]
             let scalar = value == 0x0A || value == 0x09 ? " " : Unicode.Scalar(value) ?? "\u{FFFD}"
             result.append(scalar)
         }
+        if box.hyphenated, let hyphen = Unicode.Scalar(face.hyphenCharacter) { result.append(hyphen) }
         return String(result)
     }
 }
@@ -43,11 +46,14 @@ extension Typesetter {
                 byte += length
             }
         }
-        let shaped = ShapedParagraph(source: source, style: paragraph.style, face: face, language: language)
+        let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services)
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
-        let indent = paragraph.style == .body && !followsHeading ? geometry.paragraphIndent : 0
+        // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
+        // every line then meets the right margin.
+        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft
+        let indent = indented ? geometry.paragraphIndent : 0
         let lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure,
-                                      firstLineIndent: indent)
+                                      firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking)
         return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
                                shaped: shaped, lines: lines, face: face,
                                lineHeight: paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)

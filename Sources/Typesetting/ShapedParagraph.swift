@@ -1,18 +1,22 @@
 import CHarfBuzz
-import CUnibreak
 
-/// A paragraph's characters shaped by HarfBuzz, with per-character widths
-/// and UAX #14 break opportunities. Indices are scalar offsets relative to
-/// the paragraph's start.
+/// A paragraph's characters itemised into runs (script, bidi level, face)
+/// and shaped by HarfBuzz, with per-character widths, break opportunities
+/// and hyphenation points. Indices are scalar offsets relative to the
+/// paragraph's start.
 struct ShapedParagraph {
-    enum Break: UInt8 { case none, allowed, mandatory }
+    typealias Break = BreakOpportunity
 
     var scalars: [UInt32]
+    /// All runs' glyphs; each run's slice is in visual order.
     var glyphs: [UInt32] = []
     var clusters: [Int32] = []
     var advances: [Int32] = []
     var xOffsets: [Int32] = []
     var yOffsets: [Int32] = []
+    /// Runs in logical order.
+    var runs: [TextRun] = []
+    var bidi: BidiParagraph
     /// Width of the cluster starting at each character (0 inside a cluster), 26.6.
     var widths: [Int32]
     /// Spaces: they stretch in justified lines and hang at line ends.
@@ -20,17 +24,19 @@ struct ShapedParagraph {
     /// Glyphs drawn as .notdef, by the character they belong to.
     var missing: [UInt8]
     var breaks: [Break]
-    var isRightToLeft = false
 
-    /// Shapes `source` (a paragraph's decoded characters). In body text line
+    var isRightToLeft: Bool { bidi.isRightToLeft }
+
+    /// Shapes `source` (a paragraph's decoded characters) with `face`, and
+    /// fallback faces from `fonts` for what it lacks. In body text line
     /// ends are spaces and runs of spaces collapse to one.
-    init(source: [UInt32], style: ParagraphStyle, face: FontFace, language: String? = nil) {
+    init(source: [UInt32], style: ParagraphStyle, fonts: FontSet, face: FontFace, services: TextServices) {
         let count = source.count
         scalars = source
         widths = [Int32](repeating: 0, count: count)
         isGlue = [Bool](repeating: false, count: count)
         missing = [UInt8](repeating: 0, count: count)
-        breaks = [Break](repeating: .none, count: count)
+        bidi = BidiParagraph(source)
 
         var shapingText = source
         for index in 0..<count {
@@ -40,8 +46,13 @@ struct ShapedParagraph {
                 isGlue[index] = true
             }
         }
-        computeBreaks(style: style, language: language)
-        shape(shapingText, face: face)
+        breaks = services.lineBreaks.opportunities(source)
+        adjustBreaks(style: style, hyphenator: style == .body ? services.hyphenator : nil)
+
+        let scripts = ScriptItemizer.scripts(source)
+        let faces = chooseFaces(scripts: scripts, fonts: fonts, face: face, language: services.language)
+        runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
+        shape(shapingText, fonts: fonts, language: services.hbLanguage)
 
         // Collapse: in body text a space after a space (or at the start) takes no room.
         if style == .body {
@@ -61,69 +72,98 @@ struct ShapedParagraph {
         }
     }
 
-    private mutating func computeBreaks(style: ParagraphStyle, language: String?) {
+    private mutating func adjustBreaks(style: ParagraphStyle, hyphenator: Hyphenator?) {
         let count = scalars.count
         guard count > 0 else { return }
-        var raw = [CChar](repeating: 0, count: count)
-        scalars.withUnsafeBufferPointer { text in
-            raw.withUnsafeMutableBufferPointer { out in
-                set_linebreaks_utf32(text.baseAddress, count, language, out.baseAddress)
-            }
-        }
         for index in 0..<count {
-            switch Int32(raw[index]) {
-            case LINEBREAK_MUSTBREAK:
+            switch breaks[index] {
+            case .mandatory where style == .body && scalars[index] == 0x0A && index != count - 1:
                 // In prose a source line end is only a space.
-                if style == .body, scalars[index] == 0x0A || index == count - 1 {
-                    breaks[index] = index == count - 1 ? .mandatory : .allowed
-                } else {
-                    breaks[index] = .mandatory
-                }
-            case LINEBREAK_ALLOWBREAK: breaks[index] = .allowed
-            default: breaks[index] = .none
+                breaks[index] = .allowed
+            case .allowed where scalars[index] == 0xAD && style == .body:
+                breaks[index] = .hyphen
+            default:
+                break
             }
         }
+        hyphenator?.mark(scalars, breaks: &breaks)
     }
 
-    private mutating func shape(_ text: [UInt32], face: FontFace) {
+    /// The face of each scalar: the main face when it has the character,
+    /// else a fallback; marks and joiners stay with their base, and spaces
+    /// and punctuation with the face before them when it has them.
+    private func chooseFaces(scripts: [hb_script_t], fonts: FontSet, face: FontFace, language: String?) -> [Int] {
+        var faces = [Int](repeating: face.id, count: scalars.count)
+        var previous = face
+        for (index, scalar) in scalars.enumerated() {
+            var chosen = face
+            if isGlue[index] || scalar < 0x20 {
+                chosen = previous.hasGlyph(0x20) ? previous : face
+            } else if ScriptItemizer.clingsToPrevious(scalar) || ShapedParagraph.isInvisible(scalar) {
+                chosen = previous
+            } else if previous.id != face.id, previous.hasGlyph(scalar), scalar < 0x3000 || !face.hasGlyph(scalar) {
+                // Keep punctuation and digits inside a fallback run in the same font.
+                chosen = face.hasGlyph(scalar) && ScriptItemizer.isLetter(scalar) ? face : previous
+            } else if face.hasGlyph(scalar) {
+                chosen = face
+            } else if let fallback = fonts.fallbackFace(for: scalar, script: scripts[index].rawValue,
+                                                        language: language, base: face) {
+                chosen = fallback
+            }
+            faces[index] = chosen.id
+            previous = chosen
+        }
+        return faces
+    }
+
+    private mutating func shape(_ text: [UInt32], fonts: FontSet, language: hb_language_t?) {
         let count = text.count
         guard count > 0, let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
-        text.withUnsafeBufferPointer { units in
-            hb_buffer_add_utf32(buffer, units.baseAddress, Int32(count), 0, Int32(count))
-        }
-        hb_buffer_guess_segment_properties(buffer)
-        isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        hb_shape(face.hbFont, buffer, nil, 0)
-
-        var glyphCount: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-              let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return }
-        let total = Int(glyphCount)
-        glyphs.reserveCapacity(total)
-        clusters.reserveCapacity(total)
-        advances.reserveCapacity(total)
-        xOffsets.reserveCapacity(total)
-        yOffsets.reserveCapacity(total)
-        for index in 0..<total {
-            let info = infos[index], position = positions[index]
-            let cluster = Int(info.cluster)
-            glyphs.append(info.codepoint)
-            clusters.append(Int32(cluster))
-            advances.append(position.x_advance)
-            xOffsets.append(position.x_offset)
-            yOffsets.append(position.y_offset)
-            widths[cluster] += position.x_advance
-            if info.codepoint == 0, !isGlue[cluster], !ShapedParagraph.isInvisible(scalars[cluster]) {
-                missing[cluster] &+= 1
+        glyphs.reserveCapacity(count)
+        clusters.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        xOffsets.reserveCapacity(count)
+        yOffsets.reserveCapacity(count)
+        for runIndex in runs.indices {
+            let run = runs[runIndex]
+            hb_buffer_clear_contents(buffer)
+            // The whole paragraph is context, so joining continues across runs.
+            text.withUnsafeBufferPointer { units in
+                hb_buffer_add_utf32(buffer, units.baseAddress, Int32(count), UInt32(run.range.lowerBound),
+                                    Int32(run.range.count))
             }
+            hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, run.script)
+            if let language { hb_buffer_set_language(buffer, language) }
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(fonts.faces[run.face].hbFont, buffer, nil, 0)
+
+            var glyphCount: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { continue }
+            let first = glyphs.count
+            for index in 0..<Int(glyphCount) {
+                let info = infos[index], position = positions[index]
+                let cluster = Int(info.cluster)
+                glyphs.append(info.codepoint)
+                clusters.append(Int32(cluster))
+                advances.append(position.x_advance)
+                xOffsets.append(position.x_offset)
+                yOffsets.append(position.y_offset)
+                widths[cluster] += position.x_advance
+                if info.codepoint == 0, !isGlue[cluster], !ShapedParagraph.isInvisible(scalars[cluster]) {
+                    missing[cluster] &+= 1
+                }
+            }
+            runs[runIndex].glyphs = first..<glyphs.count
         }
     }
 
     /// Characters that draw nothing, so a .notdef for them is not missing text.
     static func isInvisible(_ scalar: UInt32) -> Bool {
         switch scalar {
-        case 0x00AD, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0xFEFF, 0xFE00...0xFE0F: return true
+        case 0x00AD, 0x061C, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF, 0xFE00...0xFE0F: return true
         default: return false
         }
     }

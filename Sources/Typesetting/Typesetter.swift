@@ -1,19 +1,28 @@
 /// Typesets a book for one geometry and font: pagination and page layout.
-/// Not thread-safe (it owns FreeType and HarfBuzz objects); a thread that
-/// lays out pages in the background makes its own.
+/// Not thread-safe (it owns FreeType, HarfBuzz, ICU and libhyphen
+/// objects); a thread that lays out pages in the background makes its own.
 public final class Typesetter {
     public let book: Book
     public let geometry: PageGeometry
     public let fonts: FontSet
-    /// BCP 47 language for line breaking rules, or nil for the default.
+    /// BCP 47 language for line breaking, hyphenation and shaping: the one
+    /// given, else detected from the text; nil when neither says.
     public let language: String?
+    public let lineBreaking: LineBreaking
+    let services: TextServices
 
-    public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil) throws {
+    /// `hyphenation: false` breaks lines only between words;
+    /// `fontFallback: false` shows what the main font lacks as .notdef.
+    public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil,
+                lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true) throws {
         try geometry.validate()
         self.book = book
         self.geometry = geometry
-        self.fonts = try FontSet(file: font, geometry: geometry)
+        self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
+        let language = language ?? LanguageDetector.detect(String(decoding: book.text.utf8.prefix(200_000), as: UTF8.self))
         self.language = language
+        self.lineBreaking = lineBreaking
+        services = TextServices(language: language, hyphenation: hyphenation)
     }
 
     /// Paginates the whole book.

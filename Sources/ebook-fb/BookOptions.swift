@@ -18,8 +18,11 @@ struct BookOptions: ParsableArguments {
     @Option(name: .customLong("line-spacing"), help: "Line height as a multiple of the font size.")
     var lineSpacing: Double = 1.4
 
-    @Option(name: .long, help: "Language of the text (BCP 47, e.g. en, de, ru) for line-breaking rules.")
+    @Option(name: .long, help: "Language of the text (BCP 47, e.g. en, de, ru) for line breaking and hyphenation; detected when not given.")
     var lang: String?
+
+    @Option(name: .customLong("line-breaking"), help: "How body text is cut into lines: greedy (first fit) or optimal (Knuth-Plass).")
+    var lineBreaking: String = "optimal"
 
     func geometry() throws -> PageGeometry {
         let (width, height) = try PageGeometry.parseSize(size)
@@ -32,6 +35,10 @@ struct BookOptions: ParsableArguments {
     func typesetter() throws -> Typesetter {
         let geometry = try geometry()
         let book = try Book.open(path: book)
-        return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang)
+        guard let method = LineBreaking(rawValue: lineBreaking) else {
+            throw ValidationError("unknown line breaking \"\(lineBreaking)\": use greedy or optimal")
+        }
+        return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
+                              lineBreaking: method)
     }
 }

@@ -6,6 +6,7 @@ struct EbookFB: ParsableCommand {
         commandName: "ebook-fb",
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self,
-                      ShowPageCommand.self, InjectCommand.self, SoakCommand.self],
+                      ShapeCommand.self, ConformanceCommand.self, InjectCommand.self,
+                      BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
 }

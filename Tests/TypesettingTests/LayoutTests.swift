@@ -114,8 +114,10 @@ final class LayoutTests: XCTestCase {
     }
 
     func testMissingGlyphsAreCounted() throws {
-        // DejaVu Serif has no CJK ideographs.
-        let setter = try typesetter("Latin text and 漢字 here.")
+        // DejaVu Serif has no CJK ideographs; without fallback fonts they are missing.
+        let book = Book(text: try BookDecoder.decode(Data("Latin text and 漢字 here.".utf8), path: "book.txt"))
+        let setter = try Typesetter(book: book, geometry: PageGeometry(width: 640, height: 480),
+                                    font: FontFile(path: SharedData.defaultFont), fontFallback: false)
         XCTAssertEqual(setter.paginate().pages.map(\.missingGlyphs).reduce(0, +), 2)
         XCTAssertEqual(try typesetter("Ünïcödé Ελληνικά кириллица").paginate().pages[0].missingGlyphs, 0)
     }

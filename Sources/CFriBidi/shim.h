@@ -1,0 +1,30 @@
+// The Unicode Bidirectional Algorithm (FriBidi). Its type constants and
+// tests are macros over bit masks that Swift's importer does not expand,
+// so the few we need are inline functions with a CFriBidi_ prefix.
+#include <fribidi/fribidi.h>
+
+/// Paragraph direction requests for fribidi_get_par_embedding_levels_ex.
+static inline FriBidiParType CFriBidi_parLTR(void) { return FRIBIDI_PAR_LTR; }
+static inline FriBidiParType CFriBidi_parRTL(void) { return FRIBIDI_PAR_RTL; }
+static inline FriBidiParType CFriBidi_parAuto(void) { return FRIBIDI_PAR_ON; }
+
+/// Characters whose level rule L1 resets at a line end: whitespace,
+/// isolate controls, and those removed by rule X9 (embeddings, BN).
+static inline int CFriBidi_resetsAtLineEnd(FriBidiCharType type) {
+    return FRIBIDI_IS_EXPLICIT_OR_BN_OR_WS(type) || FRIBIDI_IS_ISOLATE(type);
+}
+
+/// Segment and paragraph separators (rule L1 resets them and the whitespace before them).
+static inline int CFriBidi_isSeparator(FriBidiCharType type) {
+    return type == FRIBIDI_TYPE_SS || type == FRIBIDI_TYPE_BS;
+}
+
+/// Strong right-to-left letters (R and AL), for a quick test of whether a paragraph needs the algorithm at all.
+static inline int CFriBidi_isRightToLeftLetter(FriBidiCharType type) {
+    return type == FRIBIDI_TYPE_RTL || type == FRIBIDI_TYPE_AL;
+}
+
+/// Explicit embedding controls and boundary neutrals, which rule X9 removes.
+static inline int CFriBidi_isRemovedByX9(FriBidiCharType type) {
+    return FRIBIDI_IS_EXPLICIT_OR_BN(type);
+}

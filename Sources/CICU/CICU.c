@@ -1,0 +1,42 @@
+#include "CICU.h"
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ubrk.h>
+
+_Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a 16-bit unit");
+
+struct CICU_LineBreaker {
+    UBreakIterator *iterator;
+};
+
+CICU_LineBreaker *CICU_lineBreakerOpen(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+    if (U_FAILURE(status) || iterator == NULL) return NULL;
+    CICU_LineBreaker *breaker = malloc(sizeof *breaker);
+    if (breaker == NULL) { ubrk_close(iterator); return NULL; }
+    breaker->iterator = iterator;
+    return breaker;
+}
+
+void CICU_lineBreakerClose(CICU_LineBreaker *breaker) {
+    if (breaker == NULL) return;
+    ubrk_close(breaker->iterator);
+    free(breaker);
+}
+
+int32_t CICU_lineBreaks(CICU_LineBreaker *breaker, const uint16_t *text, int32_t length, uint8_t *out) {
+    memset(out, 0, (size_t)length);
+    if (length == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(breaker->iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t boundary = ubrk_following(breaker->iterator, 0); boundary != UBRK_DONE;
+         boundary = ubrk_next(breaker->iterator)) {
+        int32_t status = ubrk_getRuleStatus(breaker->iterator);
+        out[boundary - 1] = (status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT) ? 2 : 1;
+    }
+    // Detach the text: the caller's buffer does not outlive this call.
+    ubrk_setText(breaker->iterator, NULL, 0, &status);
+    return 0;
+}

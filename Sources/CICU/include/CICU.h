@@ -1,0 +1,21 @@
+#ifndef CICU_H
+#define CICU_H
+// UAX #14 line breaking through ICU. ICU's C functions are renamed with a
+// version suffix by macros (ubrk_open -> ubrk_open_72) that Swift's
+// importer cannot follow, so the calls we need are wrapped here with a
+// CICU_ prefix and a version-free signature.
+#include <stdint.h>
+
+/// An ICU line break iterator; reused across paragraphs because opening one is costly.
+typedef struct CICU_LineBreaker CICU_LineBreaker;
+
+/// Opens a line break iterator for a locale ("" for the root rules); NULL on failure.
+CICU_LineBreaker *CICU_lineBreakerOpen(const char *locale);
+void CICU_lineBreakerClose(CICU_LineBreaker *breaker);
+
+/// Break opportunities of UTF-16 text. out[i] tells what may happen
+/// between unit i and unit i + 1: 0 no break, 1 a break is allowed,
+/// 2 a break is mandatory. Returns 0, or -1 when ICU fails.
+int32_t CICU_lineBreaks(CICU_LineBreaker *breaker, const uint16_t *text, int32_t length, uint8_t *out);
+
+#endif

@@ -1,3 +1,0 @@
-// UAX #14 line breaking (libunibreak).
-#include <linebreak.h>
-#include <linebreakdef.h>

@@ -1,0 +1,173 @@
+import CHyphen
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hyphenation points from libhyphen's pattern dictionaries (Debian's
+/// hyphen-* packages in /usr/share/hyphen). Words are looked up once and
+/// cached, so a long book costs one lookup per distinct word. Not thread-safe.
+final class Hyphenator {
+    static let dictionaryDirectory = "/usr/share/hyphen"
+    /// Fewest characters kept before and after a break.
+    private static let minimumBefore = 2, minimumAfter = 3
+
+    let language: String
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let encoder: iconv_t?
+    private var cache: [[UInt32]: [Int]] = [:]
+
+    /// nil when no dictionary for the language is installed.
+    init?(language: String) {
+        guard let path = Hyphenator.dictionaryPath(for: language),
+              let dictionary = hnj_hyphen_load(path) else { return nil }
+        self.language = language
+        self.dictionary = dictionary
+        // The dictionary's first line names its encoding; libhyphen reads words in it.
+        let encoding = Hyphenator.encodingName(of: path)
+        if encoding.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" {
+            encoder = nil
+        } else {
+            let handle = iconv_open(encoding, "UTF-32LE")
+            encoder = handle == iconv_t(bitPattern: -1) ? nil : handle
+            if encoder == nil {
+                hnj_hyphen_free(dictionary)
+                return nil
+            }
+        }
+    }
+
+    deinit {
+        hnj_hyphen_free(dictionary)
+        if let encoder { iconv_close(encoder) }
+    }
+
+    /// Marks hyphenation points inside the words of `scalars` as `.hyphen`
+    /// where no other break is already allowed.
+    func mark(_ scalars: [UInt32], breaks: inout [BreakOpportunity]) {
+        var index = 0
+        let count = scalars.count
+        while index < count {
+            guard Hyphenator.isWordLetter(scalars[index]) else { index += 1; continue }
+            var end = index
+            while end < count, Hyphenator.isWordLetter(scalars[end]) { end += 1 }
+            let length = end - index
+            if length >= Hyphenator.minimumBefore + Hyphenator.minimumAfter {
+                let word = Array(scalars[index..<end])
+                for point in points(in: word) where breaks[index + point - 1] == .none {
+                    breaks[index + point - 1] = .hyphen
+                }
+            }
+            index = end
+        }
+    }
+
+    /// Offsets inside `word` where it may be broken (a break before that character).
+    func points(in word: [UInt32]) -> [Int] {
+        if let cached = cache[word] { return cached }
+        let found = lookUp(word)
+        cache[word] = found
+        return found
+    }
+
+    private func lookUp(_ word: [UInt32]) -> [Int] {
+        let lower = String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).lowercased()
+        let lowerScalars = lower.unicodeScalars.map(\.value)
+        // Lowercasing must not change the length, or offsets would not match.
+        guard lowerScalars.count == word.count, let bytes = encode(lower, scalars: lowerScalars) else { return [] }
+        let characters = dictionary.pointee.utf8 != 0 ? lowerScalars.count : bytes.count
+        guard characters == word.count else { return [] }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        var positions: UnsafeMutablePointer<Int32>? = nil
+        var cuts: UnsafeMutablePointer<Int32>? = nil
+        let status = bytes.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { chars in
+                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(chars.count), &hyphens, nil,
+                                      &replacements, &positions, &cuts,
+                                      Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter),
+                                      Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter))
+            }
+        }
+        var hasReplacement = [Bool](repeating: false, count: word.count)
+        if let replacements {
+            for index in 0..<word.count where replacements[index] != nil {
+                hasReplacement[index] = true
+                free(replacements[index])
+            }
+            free(replacements)
+        }
+        free(positions)
+        free(cuts)
+        guard status == 0 else { return [] }
+        var points: [Int] = []
+        let last = word.count - Hyphenator.minimumAfter
+        for index in 0..<word.count where hyphens[index] & 1 == 1 && !hasReplacement[index] {
+            let point = index + 1
+            if point >= Hyphenator.minimumBefore, point <= last { points.append(point) }
+        }
+        return points
+    }
+
+    /// The word in the dictionary's encoding, or nil when it has no such characters.
+    private func encode(_ word: String, scalars: [UInt32]) -> [UInt8]? {
+        guard let encoder else { return Array(word.utf8) }
+        var input = scalars.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        var output = [UInt8](repeating: 0, count: scalars.count * 4 + 4)
+        let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBuffer.baseAddress!)
+                    .assumingMemoryBound(to: CChar.self) // precondition: scalars is not empty (words have letters)
+                var inLeft = inBuffer.count
+                var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBuffer.baseAddress!)
+                    .assumingMemoryBound(to: CChar.self) // precondition: output has room for at least 4 bytes
+                var outLeft = outBuffer.count
+                iconv(encoder, nil, nil, nil, nil)
+                guard iconv(encoder, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else { return nil }
+                return outBuffer.count - outLeft
+            }
+        }
+        guard let produced else { return nil }
+        return Array(output[0..<produced])
+    }
+
+    /// Letters (and combining marks) of the alphabetic scripts the
+    /// dictionaries cover: Latin, Greek, Cyrillic. Apostrophes, hyphens
+    /// and digits end a word.
+    static func isWordLetter(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 {
+            return (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A)
+        }
+        guard scalar < 0x0530 || (0x1E00...0x1FFF).contains(scalar), let value = Unicode.Scalar(scalar) else { return false }
+        let properties = value.properties
+        return properties.isAlphabetic || properties.generalCategory == .nonspacingMark
+    }
+
+    /// hyph_LANG_REGION.dic for the language's usual region, else any dictionary of the language.
+    static func dictionaryPath(for language: String) -> String? {
+        let primary = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        guard !primary.isEmpty else { return nil }
+        let preferred: [String: String] = ["en": "en_US", "de": "de_DE", "fr": "fr", "ru": "ru_RU", "es": "es_ES",
+                                           "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL"]
+        var candidates: [String] = []
+        if let name = preferred[primary] { candidates.append(name) }
+        candidates.append(primary)
+        let manager = FileManager.default
+        for name in candidates {
+            let path = "\(dictionaryDirectory)/hyph_\(name).dic"
+            if manager.fileExists(atPath: path) { return path }
+        }
+        let files = (try? manager.contentsOfDirectory(atPath: dictionaryDirectory)) ?? []
+        return files.filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted().first
+            .map { "\(dictionaryDirectory)/\($0)" }
+    }
+
+    private static func encodingName(of path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "UTF-8" }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 64)
+        let line = head.prefix { $0 != 0x0A && $0 != 0x0D }
+        let name = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? "UTF-8" : name
+    }
+}

@@ -1,0 +1,128 @@
+/// Knuth-Plass total-fit line breaking: of all ways to break a paragraph
+/// at its opportunities, the one with the least total demerits, where a
+/// line's demerits grow with the cube of how far its spaces stretch or
+/// shrink, with hyphenation, consecutive hyphens and abrupt changes of
+/// tightness costing extra. Spaces stretch by half and shrink by a third
+/// of their width, as in TeX.
+enum OptimalLineBreaker {
+    static let stretchFactor = 0.5
+    static let shrinkFactor = 1.0 / 3.0
+    static let linePenalty = 10.0
+    static let hyphenPenalty = 100.0
+    static let consecutiveHyphenDemerits = 10000.0
+    static let fitnessChangeDemerits = 3000.0
+    /// Largest adjustment ratio tried first, then the fallback one.
+    static let tolerances = [2.0, 20.0]
+
+    private struct Node {
+        /// Where the line after this break starts.
+        var start: Int
+        var end: LineBreaker.LineEnd
+        var isParagraphStart: Bool
+        var fitness: Int
+        var hyphenated: Bool
+        var demerits: Double
+        var previous: Int
+    }
+
+    /// The line ends, or nil when no set of breaks keeps every line within
+    /// the tolerance (a word wider than the measure, for instance).
+    static func ends(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
+                     hyphenWidth: Int32) -> [LineBreaker.LineEnd]? {
+        let count = paragraph.scalars.count
+        guard count > 0 else { return [] }
+        // Prefix sums: all widths, space widths, from the paragraph start.
+        var width = [Int64](repeating: 0, count: count + 1)
+        var glue = [Int64](repeating: 0, count: count + 1)
+        // Where the ink of a line ending at each position stops (trailing spaces dropped).
+        var inkEnd = [Int](repeating: 0, count: count + 1)
+        for index in 0..<count {
+            let advance = Int64(paragraph.widths[index])
+            width[index + 1] = width[index] + advance
+            glue[index + 1] = glue[index] + (paragraph.isGlue[index] ? advance : 0)
+            inkEnd[index + 1] = paragraph.isGlue[index] ? inkEnd[index] : index + 1
+        }
+        for tolerance in tolerances {
+            if let ends = run(paragraph, tolerance: tolerance, measure: Int64(measure),
+                              indent: Int64(firstLineIndent), hyphenWidth: Int64(hyphenWidth),
+                              width: width, glue: glue, inkEnd: inkEnd) {
+                return ends
+            }
+        }
+        return nil
+    }
+
+    private static func run(_ paragraph: ShapedParagraph, tolerance: Double, measure: Int64, indent: Int64,
+                            hyphenWidth: Int64, width: [Int64], glue: [Int64], inkEnd: [Int]) -> [LineBreaker.LineEnd]? {
+        let count = paragraph.scalars.count
+        var nodes = [Node(start: 0, end: LineBreaker.LineEnd(end: 0, hyphenated: false, forced: false),
+                          isParagraphStart: true, fitness: 1, hyphenated: false, demerits: 0, previous: -1)]
+        var active = [0]
+        var best = [Int](repeating: -1, count: 4)
+        var bestDemerits = [Double](repeating: 0, count: 4)
+        for index in 0..<count {
+            let kind = paragraph.breaks[index]
+            guard kind != .none else { continue }
+            let isHyphen = kind == .hyphen
+            let isForced = kind == .mandatory
+            let end = index + 1
+            let ink = inkEnd[end]
+            for fitness in 0..<4 { best[fitness] = -1 }
+            var kept = 0
+            for position in active.indices {
+                let nodeIndex = active[position]
+                let node = nodes[nodeIndex]
+                guard end > node.start else { active[kept] = nodeIndex; kept += 1; continue }
+                let available = measure - (node.isParagraphStart ? indent : 0)
+                let lineInk = max(ink, node.start)
+                let natural = width[lineInk] - width[node.start] + (isHyphen ? hyphenWidth : 0)
+                let spaces = Double(glue[lineInk] - glue[node.start])
+                let ratio: Double
+                if natural <= available {
+                    if isForced {
+                        ratio = 0
+                    } else {
+                        let stretch = spaces * stretchFactor
+                        ratio = stretch > 0 ? Double(available - natural) / stretch : (natural == available ? 0 : .infinity)
+                    }
+                } else {
+                    let shrink = spaces * shrinkFactor
+                    ratio = shrink > 0 ? Double(available - natural) / shrink : -.infinity
+                }
+                let stillActive = ratio >= -1 && !isForced
+                if stillActive { active[kept] = nodeIndex; kept += 1 }
+                guard ratio >= -1, ratio <= tolerance else { continue }
+                let badness = 100 * abs(ratio) * abs(ratio) * abs(ratio)
+                var demerits = (linePenalty + badness) * (linePenalty + badness)
+                if isHyphen { demerits += hyphenPenalty * hyphenPenalty }
+                if isHyphen, node.hyphenated { demerits += consecutiveHyphenDemerits }
+                let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+                if abs(fitness - node.fitness) > 1 { demerits += fitnessChangeDemerits }
+                let total = node.demerits + demerits
+                if best[fitness] < 0 || total < bestDemerits[fitness] {
+                    best[fitness] = nodeIndex
+                    bestDemerits[fitness] = total
+                }
+            }
+            active.removeSubrange(kept...)
+            for fitness in 0..<4 where best[fitness] >= 0 {
+                var forced = isForced
+                let start = LineBreaker.hangingEnd(paragraph, from: end, forced: &forced)
+                nodes.append(Node(start: start, end: LineBreaker.LineEnd(end: start, hyphenated: isHyphen, forced: forced),
+                                  isParagraphStart: false, fitness: fitness, hyphenated: isHyphen,
+                                  demerits: bestDemerits[fitness], previous: best[fitness]))
+                active.append(nodes.count - 1)
+            }
+            if active.isEmpty { return nil }
+        }
+        // The paragraph's last character is always a mandatory break, so the active nodes end there.
+        guard var last = active.min(by: { nodes[$0].demerits < nodes[$1].demerits }),
+              nodes[last].start >= count else { return nil }
+        var ends: [LineBreaker.LineEnd] = []
+        while nodes[last].previous >= 0 {
+            ends.append(nodes[last].end)
+            last = nodes[last].previous
+        }
+        return ends.reversed()
+    }
+}

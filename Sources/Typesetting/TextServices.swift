@@ -1,0 +1,18 @@
+import CHarfBuzz
+
+/// What shaping a paragraph needs besides its text and fonts: line
+/// breaking, hyphenation and the language. One per typesetter.
+final class TextServices {
+    /// BCP 47 language of the text, given or detected; nil when unknown.
+    let language: String?
+    let lineBreaks: LineBreakFinder
+    let hyphenator: Hyphenator?
+    let hbLanguage: hb_language_t?
+
+    init(language: String?, hyphenation: Bool = true) {
+        self.language = language
+        lineBreaks = LineBreakFinder(language: language)
+        hyphenator = hyphenation ? language.flatMap(Hyphenator.init(language:)) : nil
+        hbLanguage = language.map { hb_language_from_string($0, -1) }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Clocks and process figures for the benchmark: the monotonic clock is
+/// system-wide, so a parent's timestamp before spawning a child and the
+/// child's own reading measure the same interval.
+enum BenchClock {
+    static func monotonicMilliseconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
+    }
+
+    /// CPU time (user + system) used by this process, in ms.
+    static func cpuMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func ms(_ value: timeval) -> Double { Double(value.tv_sec) * 1000 + Double(value.tv_usec) / 1000 }
+        return ms(usage.ru_utime) + ms(usage.ru_stime)
+    }
+
+    /// A field of /proc/self/status in MB (VmRSS, VmHWM).
+    static func statusMegabytes(_ field: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+
+    /// Times `body` `count` times and returns the median in ms.
+    static func median(_ count: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = monotonicMilliseconds()
+            try body()
+            samples.append(monotonicMilliseconds() - start)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+    }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import Raster
+import Reader
+import Typesetting
+
+/// `ebook-fb bench BOOK`: every budget of the design's performance table,
+/// measured in this build, with the baselines (memcpy of a frame) taken in
+/// the same run. Prints one JSON object.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure start-up, pagination, drawing, frame, memory and idle figures.")
+
+    @OptionGroup var options: BookOptions
+
+    @Flag(help: "Print JSON (the only format).")
+    var json = false
+
+    @Flag(help: "Also measure the CPU used by 10 s of idle.")
+    var idle = false
+
+    func run() throws {
+        let geometry = try options.geometry()
+        let book = try Book.open(path: options.book)
+        let font = try FontSet.resolve(path: options.font)
+        var result = JSONLine()
+
+        // Start-up, each in a fresh process (cold glyph cache).
+        let firstPage = try median(of: 3) { try child(["bench-first-page", "--offset", "0"])["first_page_ms"] ?? .nan }
+        let resumeOffset = book.text.scalarCount * 9 / 10
+        let resumed = try median(of: 3) {
+            try child(["bench-first-page", "--offset", String(resumeOffset)])["first_page_ms"] ?? .nan
+        }
+        result.add("first_page_ms", firstPage)
+        result.add("first_page_resume_ms", resumed)
+
+        // Whole-book pagination.
+        let typesetter = try Typesetter(book: book, geometry: geometry, font: font, language: options.lang)
+        var pagination = Pagination()
+        let paginate = BenchClock.median(3) { pagination = typesetter.paginate() }
+        result.add("paginate_all_ms", paginate)
+        result.add("pages", pagination.pages.count)
+
+        // One full page (layout and drawing), with a cold and a warm glyph cache.
+        let page = pagination.pages.count / 2
+        var buffer = PixelBuffer(width: geometry.width, height: geometry.height)
+        let painter = PagePainter(theme: .light)
+        let cache = GlyphCache()
+        let cold = BenchClock.median(1) {
+            painter.paint(typesetter.layoutPage(page, of: pagination), fonts: typesetter.fonts, cache: cache, into: &buffer)
+        }
+        let warm = BenchClock.median(21) {
+            painter.paint(typesetter.layoutPage(page, of: pagination), fonts: typesetter.fonts, cache: cache, into: &buffer)
+        }
+        let layout = typesetter.layoutPage(page, of: pagination)
+        let paintOnly = BenchClock.median(21) {
+            painter.paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer)
+        }
+        result.add("render_page_cold_ms", cold)
+        result.add("render_page_warm_ms", warm)
+        result.add("paint_page_warm_ms", paintOnly)
+
+        // A flick frame from two page buffers against one memcpy of a frame.
+        var next = PixelBuffer(width: geometry.width, height: geometry.height)
+        painter.paint(typesetter.layoutPage(page + 1, of: pagination), fonts: typesetter.fonts, cache: cache, into: &next)
+        var frame = PixelBuffer(width: geometry.width, height: geometry.height)
+        let compositor = Compositor(width: geometry.width, height: geometry.height, background: Theme.light.background)
+        let pages = [buffer, next]
+        let offset = Double(geometry.width) * 0.4
+        let compose = BenchClock.median(201) {
+            compositor.composePaging(offsetX: offset, into: &frame) { index, use in
+                use(pages[index]); return true
+            }
+        }
+        var copy = PixelBuffer(width: geometry.width, height: geometry.height)
+        let memcpyTime = BenchClock.median(201) {
+            copy.withUnsafeMutablePixels { target in
+                buffer.withUnsafeBytes { source in
+                    if let to = target.baseAddress, let from = source.baseAddress { _ = memcpy(to, from, source.count) }
+                }
+            }
+        }
+        result.add("compose_frame_ms", compose)
+        result.add("memcpy_frame_ms", memcpyTime)
+        result.add("compose_ratio", compose / max(memcpyTime, 0.0001))
+
+        // The reader's own figures, in a process of its own.
+        var sessionArguments = ["bench-session"]
+        if idle { sessionArguments.append("--idle") }
+        let session = try child(sessionArguments)
+        for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "font_change_ms", "peak_rss_mb",
+                    "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers"] {
+            if let value = session[key] { result.add(key, value) }
+        }
+
+        result.add("measure_px", Int(geometry.measure) / 64)
+        result.add("font_px", geometry.fontSize)
+        result.add("font_file", font.path)
+        result.add("size", "\(geometry.width)x\(geometry.height)")
+        print(result.text)
+    }
+
+    private func median(of count: Int, _ sample: () throws -> Double) rethrows -> Double {
+        var values: [Double] = []
+        for _ in 0..<count { values.append(try sample()) }
+        return values.sorted()[count / 2]
+    }
+
+    /// Runs this binary with `arguments` plus the book options; returns the
+    /// numbers of the JSON object it prints.
+    private func child(_ arguments: [String]) throws -> [String: Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var all = arguments + [options.book, "--size", options.size, "--font-size", String(options.fontSize),
+                               "--line-spacing", String(options.lineSpacing)]
+        if let font = options.font { all += ["--font", font] }
+        if let lang = options.lang { all += ["--lang", lang] }
+        let output = Pipe()
+        process.standardOutput = output
+        if arguments.first == "bench-first-page" { all += ["--since", String(BenchClock.monotonicMilliseconds())] }
+        process.arguments = all
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CommandError("bench: \(arguments[0]) failed (status \(process.terminationStatus))")
+        }
+        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+}

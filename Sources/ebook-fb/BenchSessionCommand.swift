@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Reader
+import Scrolling
+import Typesetting
+
+/// The reader's own figures, measured in a process of their own so the
+/// memory figures are the reader's alone: a 50-page flick at 60 Hz with
+/// render-ahead as in the real loop, a font size change, 10,000 page turns
+/// and, with --idle, the CPU used by 10 s of idle waiting.
+struct BenchSessionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-session", abstract: "The reader's frame, memory and idle figures (used by bench).",
+        shouldDisplay: false)
+
+    @OptionGroup var options: BookOptions
+
+    @Flag(help: "Also measure 10 s of idle.")
+    var idle = false
+
+    @Option(help: "Page turns for the memory figure.")
+    var turns: Int = 10_000
+
+    func run() throws {
+        let geometry = try options.geometry()
+        let book = try Book.open(path: options.book)
+        let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
+                                              theme: .light, language: options.lang)
+        let session = try ReaderSession(book: book, path: options.book, settings: settings, start: .offset(0), stateStore: nil)
+        defer { session.stop() }
+        session.compose()
+        var result = JSONLine()
+
+        // A 50-page flick: the offset moves a tenth of a page each 60 Hz frame,
+        // in real time so the worker draws neighbours as it would on a screen.
+        let width = Double(geometry.width)
+        let frameInterval = 1000.0 / 60.0
+        var frameTimes: [Double] = []
+        let stallsBefore = session.cache.stalls
+        var next = BenchClock.monotonicMilliseconds()
+        for step in 1...500 {
+            session.controller.scrollView.contentOffset = Point(x: Double(step) * width / 10, y: 0)
+            let start = BenchClock.monotonicMilliseconds()
+            session.compose()
+            frameTimes.append(BenchClock.monotonicMilliseconds() - start)
+            next += frameInterval
+            let wait = next - BenchClock.monotonicMilliseconds()
+            if wait > 0 { usleep(UInt32(wait * 1000)) }
+        }
+        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frame_median_ms", BenchClock.percentile(frameTimes, 0.5))
+        result.add("flick_stalls", session.cache.stalls - stallsBefore)
+
+        // Font size change to the new page composed, same text on screen.
+        session.cache.waitForRenderAhead()
+        let fontStart = BenchClock.monotonicMilliseconds()
+        try session.setFontSize(geometry.fontSize + 2)
+        session.compose()
+        result.add("font_change_ms", BenchClock.monotonicMilliseconds() - fontStart)
+        try session.setFontSize(geometry.fontSize)
+        session.pagination.wait { _, complete in complete }
+
+        // Page turns: memory must stay flat once warm.
+        let pageCount = session.knownPageCount
+        func turn(_ index: Int) {
+            let cycle = 2 * (pageCount - 1)
+            let position = index % max(1, cycle)
+            session.controller.show(page: position < pageCount ? position : cycle - position)
+            session.compose()
+            session.cache.waitForRenderAhead()
+        }
+        let warmUp = min(1000, turns / 10)
+        for index in 0..<warmUp { turn(index) }
+        let rssWarm = BenchClock.statusMegabytes("VmRSS")
+        for index in warmUp..<(warmUp + turns) { turn(index) }
+        let rssEnd = BenchClock.statusMegabytes("VmRSS")
+        result.add("turns", turns)
+        result.add("rss_growth_10000_turns_mb", max(0, rssEnd - rssWarm) * 10_000 / Double(max(1, turns)))
+        result.add("page_buffers", session.cache.allocatedBuffers)
+
+        if idle {
+            // Idle is a blocking wait with nothing armed: what the live loop does.
+            let cpuStart = BenchClock.cpuMilliseconds()
+            var pollFD = pollfd(fd: -1, events: 0, revents: 0)
+            _ = poll(&pollFD, 0, 10_000)
+            result.add("idle_cpu_ms", BenchClock.cpuMilliseconds() - cpuStart)
+        }
+        result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))
+        print(result.text)
+    }
+}

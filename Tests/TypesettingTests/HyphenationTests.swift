@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import Typesetting
+
+final class HyphenationTests: XCTestCase {
+    private func hyphenator(_ language: String) throws -> Hyphenator {
+        guard let hyphenator = Hyphenator(language: language) else {
+            throw XCTSkip("no hyphenation dictionary for \(language) (hyphen-\(language) packages)")
+        }
+        return hyphenator
+    }
+
+    private func points(_ word: String, _ language: String) throws -> [Int] {
+        try hyphenator(language).points(in: word.unicodeScalars.map(\.value))
+    }
+
+    func testDictionariesOfFiveLanguagesInTheirOwnEncodings() throws {
+        XCTAssertEqual(try points("hyphenation", "en"), [2, 6])           // hy-phen-ation
+        XCTAssertEqual(try points("Verwandlung", "de"), [3, 7])           // Ver-wand-lung (ISO-8859-1 dictionary)
+        XCTAssertEqual(try points("Gesellschaft", "de").contains(6), true) // Gesell-schaft
+        XCTAssertFalse(try points("государство", "ru").isEmpty)          // KOI8-R dictionary
+        XCTAssertFalse(try points("éléphantesque", "fr").isEmpty)
+        XCTAssertEqual(try points("canción", "es"), [3])                  // can-ción
+    }
+
+    func testShortWordsAndWordsOfOtherScriptsAreNotHyphenated() throws {
+        XCTAssertEqual(try points("dog", "en"), [])
+        XCTAssertEqual(try points("государство", "de"), [])
+    }
+
+    func testPointsAreMarkedOnlyWhereNoBreakIsAllowedAlready() throws {
+        let text = "unbelievable things".unicodeScalars.map(\.value)
+        var breaks = [BreakOpportunity](repeating: .none, count: text.count)
+        breaks[12] = .allowed
+        try hyphenator("en").mark(text, breaks: &breaks)
+        XCTAssertEqual(breaks[12], .allowed)
+        XCTAssertTrue(breaks[0..<12].contains(.hyphen))
+        XCTAssertFalse(breaks[13...].contains(.hyphen), "things is too short to break")
+    }
+
+    private func narrowTypesetter(_ text: String, language: String? = "en") throws -> Typesetter {
+        let book = Book(text: try BookDecoder.decode(Data(text.utf8), path: "book.txt"))
+        return try Typesetter(book: book, geometry: PageGeometry(width: 260, height: 600, fontSize: 16, sideMargin: 20),
+                              font: FontFile(path: SharedData.defaultFont), language: language)
+    }
+
+    func testHyphenatedLinesEndWithAHyphenGlyphAndTextKeepsEveryLetter() throws {
+        let prose = Array(repeating: "Extraordinarily comprehensive administrative responsibilities notwithstanding,", count: 6)
+            .joined(separator: " ")
+        let setter = try narrowTypesetter(prose)
+        let pagination = setter.paginate(collectText: true)
+        let lines = pagination.pageLines.flatMap { $0 }
+        let hyphenated = lines.filter { $0.hasSuffix("\u{2010}") }
+        XCTAssertFalse(hyphenated.isEmpty, "\(lines)")
+        let rejoined = lines.map { $0.hasSuffix("\u{2010}") ? String($0.dropLast()) : $0 + " " }.joined()
+        XCTAssertEqual(rejoined.trimmingCharacters(in: .whitespaces), prose)
+        // The hyphen is drawn, once per hyphenated line (the text has no hyphens of its own).
+        let page = setter.layoutPage(0, of: pagination)
+        let drawn = page.glyphs.filter { $0.face == setter.fonts.body.id && $0.glyph == setter.fonts.body.hyphenGlyph }
+        XCTAssertEqual(drawn.count, pagination.pageLines[0].filter { $0.hasSuffix("\u{2010}") }.count)
+        XCTAssertGreaterThan(drawn.count, 0)
+    }
+
+    func testSoftHyphensAreBreakPointsEvenWithoutADictionary() throws {
+        let word = "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft"
+        let setter = try narrowTypesetter(Array(repeating: word, count: 4).joined(separator: " "), language: "xx")
+        let lines = setter.paginate(collectText: true).pageLines.flatMap { $0 }
+        XCTAssertTrue(lines.contains { $0.hasSuffix("\u{2010}") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.hasSuffix("\u{AD}\u{2010}") }, "the soft hyphen gives way to the drawn one")
+    }
+
+    func testLanguageIsDetectedFromTheText() {
+        XCTAssertEqual(LanguageDetector.detect("The cat and the dog were in the garden, and it was warm."), "en")
+        XCTAssertEqual(LanguageDetector.detect("Als Gregor Samsa eines Morgens aus unruhigen Träumen erwachte, fand er sich in seinem Bett zu einem ungeheueren Ungeziefer verwandelt. Er lag auf dem Rücken und die Decke war nicht da."), "de")
+        XCTAssertEqual(LanguageDetector.detect("Il était une fois une petite fille qui vivait dans la forêt et que tout le monde aimait."), "fr")
+        XCTAssertEqual(LanguageDetector.detect("Все счастливые семьи похожи друг на друга."), "ru")
+        XCTAssertEqual(LanguageDetector.detect("すべての人間は、生まれながらにして自由であり"), "ja")
+        XCTAssertNil(LanguageDetector.detect("1234 5678"))
+    }
+}

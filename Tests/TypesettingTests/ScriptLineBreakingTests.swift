@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+@testable import Typesetting
+
+/// Line breaking of scripts without spaces between words.
+final class ScriptLineBreakingTests: XCTestCase {
+    private func lines(_ text: String, width: Int = 300, language: String? = nil) throws -> [String] {
+        let book = Book(text: try BookDecoder.decode(Data(text.utf8), path: "book.txt"))
+        let setter = try Typesetter(book: book, geometry: PageGeometry(width: width, height: 2000, fontSize: 18, sideMargin: 20),
+                                    font: FontFile(path: SharedData.defaultFont), language: language)
+        return setter.paginate(collectText: true).pageLines.flatMap { $0 }
+    }
+
+    func testJapaneseLinesNeverStartWithClosingPunctuation() throws {
+        let sentence = "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。人間は、理性と良心とを授けられており、互いに同胞の精神をもって行動しなければならない。「第一条」（概要）を見よ。"
+        let closing: Set<Unicode.Scalar> = ["、", "。", "」", "）", "！", "？", "・"]
+        for width in stride(from: 200, through: 420, by: 11) {
+            let set = try lines(Array(repeating: sentence, count: 3).joined(), width: width, language: "ja")
+            XCTAssertGreaterThan(set.count, 2)
+            for line in set.dropFirst() {
+                let first = try XCTUnwrap(line.unicodeScalars.first)
+                XCTAssertFalse(closing.contains(first), "width \(width): a line starts with \(first): \(line)")
+            }
+            XCTAssertEqual(set.joined(), Array(repeating: sentence, count: 3).joined())
+        }
+    }
+
+    func testThaiBreaksAtDictionaryWordBoundaries() throws {
+        // สวัสดี|ครับ: ICU's Thai dictionary finds the boundary between the two words.
+        let scalars = "สวัสดีครับ".unicodeScalars.map(\.value)
+        let breaks = LineBreakFinder(language: "th").opportunities(scalars)
+        XCTAssertEqual(breaks[5], .allowed)
+        XCTAssertEqual(breaks[0..<5].filter { $0 != .none }.count, 0, "no break inside สวัสดี")
+        XCTAssertEqual(breaks[9], .mandatory)
+    }
+
+    func testThaiProseIsCutBetweenWordsNotInsideThem() throws {
+        let text = "ประชาชาติทั้งหลายแห่งสหประชาชาติได้ยืนยันไว้ในกฎบัตรถึงความเชื่อมั่นในสิทธิมนุษยชนขั้นพื้นฐาน"
+        let set = try lines(text, width: 260, language: "th")
+        XCTAssertGreaterThan(set.count, 1)
+        XCTAssertEqual(set.joined(), text)
+        let scalars = text.unicodeScalars.map(\.value)
+        let breaks = LineBreakFinder(language: "th").opportunities(scalars)
+        var offset = 0
+        for line in set.dropLast() {
+            offset += line.unicodeScalars.count
+            XCTAssertNotEqual(breaks[offset - 1], .none, "line ends inside a word: \(line)")
+        }
+    }
+
+    func testChineseBreaksBetweenIdeographs() throws {
+        let text = String(repeating: "人人生而自由，在尊严和权利上一律平等。", count: 4)
+        let set = try lines(text, width: 240, language: "zh")
+        XCTAssertGreaterThan(set.count, 3)
+        XCTAssertEqual(set.joined(), text)
+        XCTAssertFalse(set.dropFirst().contains { $0.hasPrefix("，") || $0.hasPrefix("。") })
+    }
+}
