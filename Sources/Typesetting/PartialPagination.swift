@@ -7,7 +7,9 @@ extension Typesetter {
     /// end, the result carries an estimated page count for the whole file.
     public func paginate(through index: Int) -> Pagination {
         var paginator = Paginator(typesetter: self)
-        while paginator.result.pages.count <= index + 1 {
+        // A sample of text beyond the page keeps one odd page (a title, a
+        // table of contents) from skewing the estimate.
+        while paginator.result.pages.count <= index + 1 || (paginator.result.pages.last?.start ?? 0) < Self.estimateSample {
             if paginator.step(paragraphs: 1) { break }
         }
         var result = paginator.result
@@ -16,6 +18,9 @@ extension Typesetter {
         }
         return result
     }
+
+    /// Characters paginated at least before a page count is estimated.
+    static let estimateSample = 200_000
 
     /// Pages per source byte so far, scaled to the whole file.
     static func estimatePageCount(_ pagination: Pagination, book: Book, finished: Bool) -> Int {

@@ -44,8 +44,7 @@ struct RenderCommand: ParsableCommand {
                 window = Book.largeBookWindow
                 continue
             }
-            let typesetter = try Typesetter(book: book, geometry: try options.geometry(),
-                                            font: FontSet.resolve(path: options.font), language: options.lang)
+            let typesetter = try options.typesetter(book: book)
             if book.isComplete, book.text.sourceByteCount <= Book.largeBookWindow {
                 return (typesetter, typesetter.paginate())
             }
