@@ -16,6 +16,8 @@ public final class SoakRun {
         public var stalls = 0
         public var zooms = 0
         public var fontChanges = 0
+        /// Turns before the start was measured.
+        public var warmUpTurns = 0
         public var farthestPage = 0
         /// Frames stepped in all.
         public var frames = 0
@@ -26,8 +28,11 @@ public final class SoakRun {
         public var zoomEvery = 50
         /// A font size change after every this many turns (alternately up and back).
         public var fontChangeEvery = 1000
-        /// Turns before memory and descriptors are first measured.
-        public var warmUpTurns = 1000
+        /// Turns before memory and descriptors are first measured; nil
+        /// warms up until the reader has been through the whole book once
+        /// (the first turn back from its end), at most half the run, so
+        /// every page's glyphs and words have been seen.
+        public var warmUpTurns: Int?
 
         public init() {}
     }
@@ -59,15 +64,20 @@ public final class SoakRun {
     public func run(turns: Int) throws -> Report {
         var report = Report()
         let stallsBefore = session.cache.stalls
-        let warmUp = min(schedule.warmUpTurns, turns / 5)
+        var warmUp = schedule.warmUpTurns.map { min($0, turns / 2) } ?? turns / 2
+        var measured = false
         var direction = 1
         var fontUp = true
         settle()
-        if warmUp == 0 { measureStart(&report) }
+        if warmUp == 0 {
+            measureStart(&report)
+            measured = true
+        }
         for turn in 1...max(1, turns) where turns > 0 {
             let page = session.currentPage
             if page + direction < 0 || page + direction >= session.knownPageCount, !session.isPaginating {
                 direction = -direction
+                if schedule.warmUpTurns == nil, !measured { warmUp = min(warmUp, turn) }
             }
             try session.handle(direction > 0 ? .nextPage : .previousPage, at: now)
             settle()
@@ -86,7 +96,10 @@ public final class SoakRun {
                 report.fontChanges += 1
             }
             report.turns = turn
-            if turn == warmUp { measureStart(&report) }
+            if turn >= warmUp, !measured {
+                measureStart(&report)
+                measured = true
+            }
         }
         session.saveNow()
         session.cache.waitForRenderAhead()
@@ -98,6 +111,7 @@ public final class SoakRun {
     }
 
     private func measureStart(_ report: inout Report) {
+        report.warmUpTurns = report.turns
         session.cache.waitForRenderAhead()
         report.residentStart = ProcessResources.residentBytes()
         report.descriptorsStart = ProcessResources.openDescriptors()

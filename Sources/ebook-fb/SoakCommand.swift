@@ -53,6 +53,7 @@ struct SoakCommand: ParsableCommand {
         object.add("font_changes", report.fontChanges)
         object.add("farthest_page", report.farthestPage + 1)
         object.add("frames", report.frames)
+        object.add("warm_up_turns", report.warmUpTurns)
         print(object.text)
     }
 }
