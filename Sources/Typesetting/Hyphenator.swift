@@ -87,9 +87,12 @@ final class Hyphenator {
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var positions: UnsafeMutablePointer<Int32>? = nil
         var cuts: UnsafeMutablePointer<Int32>? = nil
-        let status = bytes.withUnsafeBufferPointer { text in
+        // libhyphen reads the word as a C string (strstr) whatever length it
+        // is told: it must end with a NUL.
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { chars in
-                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(chars.count), &hyphens, nil,
+                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(bytes.count), &hyphens, nil,
                                       &replacements, &positions, &cuts,
                                       Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter),
                                       Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter))
