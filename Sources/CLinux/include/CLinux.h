@@ -8,5 +8,6 @@
 #include "CLinuxDisplay.h"
 #include "CLinuxUInput.h"
 #include "CLinuxTimer.h"
+#include "CLinuxFuzz.h"
 
 #endif
