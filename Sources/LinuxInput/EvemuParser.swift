@@ -89,8 +89,10 @@ public struct EvemuParser {
             throw EvemuError(file: file, line: number, message: "E: needs SEC.USEC TYPE CODE VALUE")
         }
         let time = fields[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard time.count == 2, let seconds = Int(time[0]), seconds >= 0,
-              !time[1].isEmpty, time[1].count <= 6, time[1].allSatisfy(\.isASCII), let fraction = Int(time[1]) else {
+        // Digits only: Int() would also take a sign ("1000.-5").
+        let isDigits = { (part: Substring) in !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
+        guard time.count == 2, isDigits(time[0]), isDigits(time[1]), time[0].count <= 12, time[1].count <= 6,
+              let seconds = Int(time[0]), let fraction = Int(time[1]) else {
             throw EvemuError(file: file, line: number, message: "bad timestamp \"\(fields[0])\"")
         }
         let microseconds = fraction * [1, 100_000, 10_000, 1000, 100, 10, 1][time[1].count]
@@ -104,7 +106,9 @@ public struct EvemuParser {
     }
 
     private func hex(_ field: Substring, _ number: Int, _ what: String) throws(EvemuError) -> Int {
-        guard field.count <= 8, let value = Int(field.hasPrefix("0x") ? field.dropFirst(2) : field, radix: 16) else {
+        // Int(radix:) takes a sign too; codes and types are never negative.
+        guard field.count <= 8, let value = Int(field.hasPrefix("0x") ? field.dropFirst(2) : field, radix: 16),
+              value >= 0 else {
             throw EvemuError(file: file, line: number, message: "bad \(what) \"\(field)\" (expected hex)")
         }
         return value

@@ -71,6 +71,12 @@ final class EvemuParserTests: XCTestCase {
         assertError("A: 00 0 1279\n", line: 1, contains: "A: needs")
         assertError("\n\nX: 1\n", line: 3, contains: "unknown")
         assertError("E: 1.0 0003 ffff 5\n", line: 1, contains: "out of range")
+        // Signs in a timestamp once reached an unsigned conversion and trapped (found by fuzzing).
+        assertError("E: 1000.-12345 0003 0035 5\n", line: 1, contains: "timestamp")
+        assertError("E: -1.000000 0003 0035 5\n", line: 1, contains: "timestamp")
+        assertError("E: +1.+00000 0003 0035 5\n", line: 1, contains: "timestamp")
+        assertError("E: 0.000001 -003 0039 0002\n", line: 1, contains: "event type")
+        assertError("A: -1 0 1279 0 0\n", line: 1, contains: "axis code")
     }
 
     func testLoadingFiles() throws {
