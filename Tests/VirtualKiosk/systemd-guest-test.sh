@@ -1,0 +1,56 @@
+#!/bin/sh
+# The boot test's driver inside the Debian guest (a oneshot unit started
+# after ebook-fb.service): tells the host on the serial console when a
+# screen is ready to be read ("KIOSK screen NAME"), waits for its "go",
+# touches the screen through uinput and kills the reader with SIGKILL to
+# see systemd bring it back on the same page.
+SERIAL=/dev/ttyS0
+HERE=/usr/local/lib/ebook-fb-kiosk-test
+say() { echo "KIOSK $*" > "$SERIAL"; }
+finish() { say done; sync; echo o > /proc/sysrq-trigger; sleep 60; }
+reader_log() { journalctl -q -b -u ebook-fb.service -o cat --no-pager 2>/dev/null; }
+# Waits until the reader has logged the exact line $1 at least $2 times.
+wait_line() {
+    n=0
+    while [ "$(reader_log | grep -cxF "$1")" -lt "${2:-1}" ]; do
+        sleep 0.25; n=$((n + 1))
+        [ "$n" -gt 1200 ] && return 1
+    done
+    return 0
+}
+show() {
+    if wait_line "$2" "${3:-1}"; then say "screen $1"; else say "missing $1: no line '$2'"; fi
+    read -r reply < "$SERIAL"
+}
+state_offset() {
+    cat /var/lib/private/ebook-fb/*.json 2>/dev/null | sed -nE 's/.*"offset" *: *([0-9]+).*/\1/p' | head -n 1
+}
+
+stty -F "$SERIAL" -echo raw 2>/dev/null
+say "booted $(uname -r) systemd $(systemctl --version | awk 'NR == 1 {print $2}')"
+show first "ebook-fb: presented page 1"
+# Seconds from the kernel's start to the reader's first page on the glass.
+say "first-page $(journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager \
+    | grep -m 1 -F 'ebook-fb: presented page 1' | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')"
+say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
+say "reader-user $(stat -c %U "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
+
+/usr/local/bin/ebook-fb inject "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
+show flick "ebook-fb: presented page 2"
+
+# The position is saved once the page settles; wait for it on disk.
+n=0
+while [ "$(state_offset)" = "" ] || [ "$(state_offset)" = 0 ]; do
+    sleep 0.25; n=$((n + 1))
+    if [ "$n" -gt 120 ]; then say "failed: no reading position saved in /var/lib/private/ebook-fb"; break; fi
+done
+say "saved-offset $(state_offset)"
+
+pid="$(systemctl show -p MainPID --value ebook-fb.service)"
+kill -9 "$pid"
+say "killed $pid"
+show restart "ebook-fb: presented page 2" 2
+say "restarts $(systemctl show -p NRestarts --value ebook-fb.service) pid $(systemctl show -p MainPID --value ebook-fb.service)"
+say "watchdog $(systemctl show -p WatchdogUSec --value ebook-fb.service) state $(systemctl show -p ActiveState,SubState --value ebook-fb.service | tr '\n' ' ')"
+reader_log | sed 's/^/KIOSK log /' > "$SERIAL"
+finish

@@ -1,0 +1,99 @@
+"""Boots the Debian root filesystem with systemd as PID 1 and the reader's
+unit enabled, reads the screen through QMP `screendump` whenever the guest's
+test unit reports a screen ready, and checks what was scanned out: the book
+on screen after boot, the time from the kernel's start to the first page,
+a flick to page 2, and after a SIGKILL systemd's restart on the same page.
+
+usage: systemd_kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --drive IMAGE
+                        --reference DIR [--gpus bochs] [--timeout S]
+
+Prints one line per check and "N passed, N failed".
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import images  # noqa: E402
+import kiosk  # noqa: E402
+
+APPEND = "console=ttyS0 quiet loglevel=3 systemd.show_status=false panic=-1 rw"
+
+
+def value(lines, key):
+    """The rest of the guest's "KIOSK key ..." line, or None."""
+    for line in lines:
+        words = line.split(maxsplit=2)
+        if len(words) >= 2 and words[1] == key:
+            return words[2] if len(words) == 3 else ""
+    return None
+
+
+def check_boot(gpu, args, references, checks):
+    out = os.path.join(args.out, gpu)
+    os.makedirs(out, exist_ok=True)
+    started = time.time()
+    # Each boot starts from the image as built: no reading position saved yet.
+    drive = os.path.join(out, "root.img")
+    subprocess.run(["cp", "--sparse=always", args.drive, drive], check=True)
+    try:
+        screens, _, lines = kiosk.boot(gpu, args, out, drive=drive, append=APPEND)
+    finally:
+        os.remove(drive)
+    problems = [line for line in lines if "missing" in line or "failed" in line or "timeout" in line]
+    suffix = f" ({'; '.join(problems)})" if problems else ""
+    page1, page2 = references
+    booted = value(lines, "booted")
+    checks.report(booted is not None and "systemd" in booted,
+                  f"{gpu}: Debian boots with systemd as PID 1 and starts the test unit: {booted}{suffix}")
+    ok, detail = kiosk.equal_screen(screens, "first", page1)
+    checks.report(ok, f"{gpu}: the enabled unit shows the book; the screen equals page 1 rendered headless: {detail}")
+    first_page = value(lines, "first-page")
+    try:
+        seconds = float(first_page)
+    except (TypeError, ValueError):
+        seconds = None
+    checks.report(seconds is not None and seconds > 0,
+                  f"{gpu}: time from the kernel's start to the first page on screen: "
+                  + (f"{seconds:.2f} s" if seconds is not None else f"not reported ({first_page})"))
+    user = value(lines, "reader-user") or ""
+    checks.report(user not in ("", "root"), f"{gpu}: the reader runs as an unprivileged user: \"{user}\"")
+    ok, detail = kiosk.equal_screen(screens, "flick", page2)
+    checks.report(ok, f"{gpu}: after a replayed flick the screen equals page 2: {detail}")
+    restarts = value(lines, "restarts") or ""
+    ok, detail = kiosk.equal_screen(screens, "restart", page2)
+    restarted = restarts.split()[:1] not in ([], ["0"])
+    checks.report(ok and restarted,
+                  f"{gpu}: after kill -9 systemd restarts the reader on page 2: {detail}; NRestarts {restarts or 'unknown'}")
+    print(f"     {gpu}: saved offset {value(lines, 'saved-offset')}; {value(lines, 'watchdog')}", flush=True)
+    print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
+    return screens, seconds
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--kernel", required=True)
+    parser.add_argument("--initrd", required=True)
+    parser.add_argument("--drive", required=True)
+    parser.add_argument("--reference", required=True)
+    parser.add_argument("--gpus", default="bochs")
+    parser.add_argument("--timeout", type=int, default=900)
+    args = parser.parse_args()
+    references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
+    checks = kiosk.Checks()
+    first = None
+    for gpu in args.gpus.split(","):
+        screens, _ = check_boot(gpu, args, references, checks)
+        first = first or screens
+    for name, path in (first or {}).items():
+        shutil.copyfile(path, os.path.join(args.out, os.path.basename(path)))
+    print(f"{checks.passed} passed, {checks.failed} failed", flush=True)
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
