@@ -7,5 +7,6 @@
 #include "CLinuxInput.h"
 #include "CLinuxDisplay.h"
 #include "CLinuxUInput.h"
+#include "CLinuxNotify.h"
 
 #endif
