@@ -51,6 +51,14 @@ public final class PageCache: @unchecked Sendable {
         let wanted = [current, current + 1, current - 1].filter { $0 >= 0 && $0 < pageCount }
         condition.lock()
         var missing = wanted.filter { page in !slots.contains { $0.page == page } }
+        // A buffer still out at the worker for a page no longer wanted is the
+        // only one free: wait for it rather than leave a page blank.
+        while !missing.isEmpty, !slots.contains(where: { slot in
+            slot.state != .rendering && !(slot.page.map(wanted.contains) ?? false)
+        }), slots.contains(where: { $0.state == .rendering && !(($0.page.map(wanted.contains)) ?? false) }) {
+            stalls += 1
+            condition.wait()
+        }
         for slot in slots where missing.count > 0 {
             if let page = slot.page, wanted.contains(page) { continue }
             guard slot.state != .rendering else { continue }
@@ -101,13 +109,13 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// Redraws every held page for a changed pagination (its footer counts
-    /// the pages): the visible page at once, the others on the worker.
-    public func refresh(visible: Int, pagination: Pagination) {
+    /// the pages): the pages on screen at once, the others on the worker.
+    public func refresh(visible: Set<Int>, pagination: Pagination) {
         waitForRenderAhead()
         condition.lock()
         for slot in slots where slot.state == .ready {
             guard let page = slot.page else { continue }
-            if page == visible {
+            if visible.contains(page) {
                 renderer.render(page: page, of: pagination, into: &slot.buffer)
                 continue
             }

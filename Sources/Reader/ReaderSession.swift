@@ -55,10 +55,12 @@ public final class ReaderSession: PagingControllerObserver {
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let geometry = settings.geometry
-        renderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                           language: settings.language), theme: settings.theme)
+        let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language)
+        // The language is detected once; the other typesetters take it as given.
+        self.settings.language = main.language
+        renderer = PageRenderer(typesetter: main, theme: settings.theme)
         let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                                     language: settings.language), theme: settings.theme)
+                                                                     language: main.language), theme: settings.theme)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
@@ -117,6 +119,14 @@ public final class ReaderSession: PagingControllerObserver {
 
     private var drawnWithFinalPageCount = false
 
+    /// The pages the frame shows now: one at rest, two during a page turn.
+    private var visiblePages: Set<Int> {
+        if let zoomed = controller.zoomedPage { return [zoomed] }
+        let split = Compositor.split(offsetX: controller.scrollView.contentOffset.x,
+                                     pageWidth: settings.geometry.width)
+        return split.shift == 0 ? [split.page] : [split.page, split.page + 1]
+    }
+
     /// Call once a frame: grows the content while pagination runs, and
     /// redraws the held pages once the page count is final.
     private func refreshPageCount() {
@@ -124,7 +134,7 @@ public final class ReaderSession: PagingControllerObserver {
         if count != controller.pageCount { controller.setPageCount(count) }
         if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
             drawnWithFinalPageCount = true
-            cache.refresh(visible: controller.currentPage, pagination: pages)
+            cache.refresh(visible: visiblePages, pagination: pages)
             needsFrame = true
         }
     }

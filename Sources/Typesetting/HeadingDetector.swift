@@ -27,12 +27,29 @@ enum HeadingDetector {
     /// The heading's title (its lines joined by spaces), or nil.
     static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> (title: String, key: String)? {
         guard block.count <= maximumLines, let first = block.first,
-              block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
+              block.allSatisfy({ $0.columns <= maximumColumns }),
+              mayStartHeading(utf8, at: first.bytes.lowerBound + first.indent) else { return nil }
         let firstLine = text(of: first, utf8: utf8)
         guard isHeadingLine(firstLine) else { return nil }
         // Several heading-like lines in one block are a list of contents.
         guard !block.dropFirst().contains(where: { isHeadingLine(text(of: $0, utf8: utf8)) }) else { return nil }
         return (block.map { text(of: $0, utf8: utf8) }.joined(separator: " "), normalised(firstLine))
+    }
+
+    /// A byte test that rules out almost every paragraph before any string
+    /// is made: headings start with a keyword's capital, a roman or arabic
+    /// numeral, a Cyrillic capital or 第.
+    static func mayStartHeading(_ utf8: [UInt8], at index: Int) -> Bool {
+        guard index < utf8.count else { return false }
+        switch utf8[index] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "E"), UInt8(ascii: "F"), UInt8(ascii: "I"),
+             UInt8(ascii: "K"), UInt8(ascii: "L"), UInt8(ascii: "P"), UInt8(ascii: "S"), UInt8(ascii: "T"),
+             UInt8(ascii: "V"), UInt8(ascii: "X"):
+            return true
+        case 0xD0, 0xE7: return true // Г, Ч (Cyrillic) and 第
+        default: return false
+        }
     }
 
     static func isHeadingLine(_ line: String) -> Bool {

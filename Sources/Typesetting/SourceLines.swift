@@ -63,7 +63,9 @@ enum SourceLines {
     }
 
     /// Two columns for East Asian wide and full-width characters, else one.
+    @inline(__always)
     static func columnWidth(of scalar: UInt32) -> Int {
+        if scalar < 0x1100 { return 1 }
         switch scalar {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

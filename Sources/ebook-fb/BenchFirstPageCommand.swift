@@ -21,16 +21,24 @@ struct BenchFirstPageCommand: ParsableCommand {
     var since: Double
 
     func run() throws {
+        let launched = BenchClock.monotonicMilliseconds()
         let geometry = try options.geometry()
         let book = try Book.open(path: options.book)
+        let opened = BenchClock.monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
                                               theme: .light, language: options.lang)
         let session = try ReaderSession(book: book, path: options.book, settings: settings,
                                         start: .offset(offset), stateStore: nil)
+        let started = BenchClock.monotonicMilliseconds()
         session.compose()
-        let elapsed = BenchClock.monotonicMilliseconds() - since
+        let composed = BenchClock.monotonicMilliseconds()
+        let elapsed = composed - since
         var result = JSONLine()
         result.add("first_page_ms", elapsed)
+        result.add("launch_ms", launched - since)
+        result.add("open_ms", opened - launched)
+        result.add("session_ms", started - opened)
+        result.add("compose_ms", composed - started)
         result.add("page", session.currentPage + 1)
         result.add("offset", session.currentOffset)
         FileHandle.standardOutput.write(Data((result.text + "\n").utf8))

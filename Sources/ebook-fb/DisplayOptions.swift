@@ -12,17 +12,12 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: "The mode, WIDTHxHEIGHT (default: the screen's preferred mode).")
     var mode: String?
 
-    @Option(help: "Turn the picture clockwise on the panel: 0, 90, 180 or 270.")
-    var rotate: Int = 0
-
     @Option(help: "The virtual terminal to take over (default: the one we run on).")
     var tty: String?
 
-    func kmsOptions() throws -> KMSOptions {
-        guard let rotation = OutputRotation(degrees: rotate) else {
-            throw ValidationError("--rotate \(rotate): use 0, 90, 180 or 270")
-        }
-        return KMSOptions(devicePath: card, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
-                          rotation: rotation)
+    /// The KMS settings, with the picture turned by `rotation` (`--rotate`).
+    func kmsOptions(rotation: OutputRotation) throws -> KMSOptions {
+        KMSOptions(devicePath: card, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
+                   rotation: rotation)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gestures
+import LinuxDisplay
 import LinuxInput
 import Raster
 import Reader
@@ -13,6 +14,7 @@ struct ReadCommand: ParsableCommand {
         abstract: "Read a book (the default command): on a VT with DRM it shows the book; headless it replays touches.")
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var screen: DisplayOptions
 
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
@@ -47,6 +49,12 @@ struct ReadCommand: ParsableCommand {
     @Option(name: .customLong("touch-matrix"), help: "Touch calibration matrix a,b,c,d,e,f (libinput style).")
     var touchMatrix: String?
 
+    @Option(name: .customLong("touch-device"), help: "KMS: read touches from this evdev device (default: the first touchscreen).")
+    var touchDevice: String?
+
+    @Flag(help: "KMS: take the input devices for ourselves (EVIOCGRAB) and ignore the quit keys.")
+    var kiosk = false
+
     func run() throws {
         guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
         guard let rotation = DisplayRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
@@ -58,17 +66,40 @@ struct ReadCommand: ParsableCommand {
             calibration = parsed
         }
         if let page, page < 1 { throw CommandError("page \(page): pages count from 1") }
-        switch display {
-        case "headless": break
-        case "auto":
-            if FileManager.default.fileExists(atPath: "/dev/dri/card0") {
-                throw CommandError("the KMS display is not available in this build; use --display headless")
-            }
-        case "kms": throw CommandError("the KMS display is not available in this build; use --display headless")
-        default: throw CommandError("display \"\(display)\": use auto, kms or headless")
+        guard let request = DisplayRequest(rawValue: display) else {
+            throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
+        guard let outputRotation = OutputRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
+        let kmsOptions = try screen.kmsOptions(rotation: outputRotation)
+        switch try chooseDisplay(request, options: kmsOptions) {
+        case .headless(let reason):
+            if request == .auto { log(reason + "; running headless") }
+            try runHeadless(theme: theme, rotation: rotation, calibration: calibration)
+        case .kms(let path):
+            var chosen = kmsOptions
+            chosen.devicePath = path
+            try runOnScreen(options: chosen, theme: theme, rotation: rotation,
+                            calibration: touchMatrix == nil ? nil : calibration)
+        }
+    }
 
-        let geometry = try options.geometry()
+    private func chooseDisplay(_ request: DisplayRequest, options: KMSOptions) throws -> DisplayDecision {
+        if request == .headless { return .headless(reason: "--display headless") }
+        var probes = DisplayChoice.probeCards(directory: options.directory, options: options)
+        if let card = screen.card {
+            probes = probes.filter { $0.path == card }
+            // A card outside /dev/dri is opened as given; its open says what is wrong.
+            if probes.isEmpty, request == .kms { return .kms(path: card) }
+        }
+        do {
+            return try DisplayChoice.decide(request, probes: probes, directory: options.directory)
+        } catch {
+            throw CommandError("\(error)")
+        }
+    }
+
+    /// The session for a page of `geometry`, opened where the options say.
+    private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
         let book = try Book.open(path: options.book)
         let font = try FontSet.resolve(path: options.font)
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
@@ -83,7 +114,43 @@ struct ReadCommand: ParsableCommand {
             startAt = .offset(saved.offset ?? 0)
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang)
-        let session = try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store)
+        return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store)
+    }
+
+    /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
+    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: DisplayRotation,
+                             calibration: CalibrationMatrix?) throws {
+        let console: ConsoleSession
+        do {
+            console = try ConsoleSession(options: kms, terminalPath: screen.tty)
+        } catch {
+            throw CommandError("\(error)")
+        }
+        defer { console.restore() }
+        let display = console.display
+        let base = try options.geometry()
+        let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
+                                    lineSpacing: base.lineSpacing)
+        try geometry.validate()
+        let session = try makeSession(geometry: geometry, theme: theme)
+        defer { session.stop() }
+        let input = LiveInputDevices(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
+                                     calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk)
+        defer { input.closeAll() }
+        log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
+            + "\(display.width)x\(display.height); touch: \(input.touchDevicePath ?? "none yet")")
+        let loop = try LiveLoop(session: session, console: console, input: input)
+        let reason = try loop.run()
+        session.saveNow()
+        for warning in session.drainWarnings() { warn(warning) }
+        console.restore()
+        log("\(reason): saved the position and restored the screen and console")
+    }
+
+    /// The replay without a screen: touches from a recording in virtual time.
+    private func runHeadless(theme: Theme, rotation: DisplayRotation, calibration: CalibrationMatrix) throws {
+        let geometry = try options.geometry()
+        let session = try makeSession(geometry: geometry, theme: theme)
         defer { session.stop() }
 
         var frames: [TouchFrame] = []
@@ -114,7 +181,9 @@ struct ReadCommand: ParsableCommand {
         print(result.text)
     }
 
-    private func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("ebook-fb: warning: " + message + "\n").utf8))
+    private func warn(_ message: String) { log("warning: " + message) }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data(("ebook-fb: " + text + "\n").utf8))
     }
 }

@@ -21,19 +21,25 @@ wait_path() {
     done
     return 0
 }
+# Whether the reader runs (an exited child stays a zombie until waited for).
+running() { kill -0 "$pid" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null; }
 # Waits until the reader's log has the exact line $1 (or the reader died).
 wait_line() {
     n=0
     while ! grep -qxF "$1" /tmp/reader.log; do
-        kill -0 "$pid" 2>/dev/null || return 1
+        running || return 1
         sleep 0.2; n=$((n + 1))
         [ "$n" -gt 1500 ] && return 1
     done
     return 0
 }
 show() {
-    if wait_line "$2"; then say "screen $1"; else say "missing $1: no line '$2'"; fi
-    read -r reply < /dev/ttyS0
+    if wait_line "$2"; then
+        say "screen $1"
+        read -r reply < /dev/ttyS0
+    else
+        say "missing $1: no line '$2'; the reader's last lines: $(tail -n 4 /tmp/reader.log | tr '\n' '|')"
+    fi
 }
 
 for module in $(cat /kiosk/modules.order); do

@@ -43,13 +43,15 @@ BOOK="$ROOT/Books/the-lamplighter.txt"
 FONT="$(fc-match -f '%{file}' 'DejaVu Serif:style=Book' 2>/dev/null || true)"
 [ -f "$FONT" ] || FONT=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf
 FONT_SIZE=20
+# A double tap zooms the reader 2x (PagingController.doubleTapZoom) so that
+# the tapped point lands in the middle; tapping the middle keeps it in place.
 ZOOM=2
 ZOOM_X=$((WIDTH / 2)); ZOOM_Y=$((HEIGHT / 2))
 RENDER_ARGS=(--font "$FONT" --font-size "$FONT_SIZE")
 
 # The guest's reader command line (arguments of ebook-fb), and the lines it
 # prints when each screen is on the glass.
-KIOSK_READER="show-page /kiosk/book.txt --page 1 --font /kiosk/font.ttf --font-size $FONT_SIZE --mode $SIZE --zoom $ZOOM --tty /dev/tty1"
+KIOSK_READER="/kiosk/book.txt --display kms --kiosk --page 1 --font /kiosk/font.ttf --font-size $FONT_SIZE --mode $SIZE --tty /dev/tty1 --state-dir /tmp/state"
 KIOSK_FIRST="ebook-fb: presented page 1"
 KIOSK_FLICK="ebook-fb: presented page 2"
 KIOSK_ZOOM="ebook-fb: presented page 2 zoom $ZOOM at $ZOOM_X $ZOOM_Y"

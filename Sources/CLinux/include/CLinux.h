@@ -8,5 +8,6 @@
 #include "CLinuxDisplay.h"
 #include "CLinuxUInput.h"
 #include "CLinuxNotify.h"
+#include "CLinuxTimer.h"
 
 #endif

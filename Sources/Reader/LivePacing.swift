@@ -1,0 +1,62 @@
+import Foundation
+
+/// The live loop's decisions that need no hardware: when to wake without
+/// input, and how a settled frame is announced. Times are ms.
+public enum LivePacing {
+    /// Frame interval when no flip completion will wake the loop.
+    public static let fallbackFrameInterval = 1000.0 / 60.0
+    /// How often a resting view is looked at while pagination grows the book.
+    public static let paginationPollInterval = 100.0
+
+    /// What the loop knows when it is about to sleep.
+    public struct State: Equatable {
+        /// When a pending gesture times out (a double-tap window closing).
+        public var gestureDeadline: Double?
+        /// A frame can be presented now: the screen is ours and no flip is pending.
+        public var canPresent: Bool
+        /// The view animates or follows a finger.
+        public var isMoving: Bool
+        /// Input changed the session since the last frame was composed.
+        public var hasChanges: Bool
+        public var isPaginating: Bool
+
+        public init(gestureDeadline: Double?, canPresent: Bool, isMoving: Bool, hasChanges: Bool, isPaginating: Bool) {
+            self.gestureDeadline = gestureDeadline
+            self.canPresent = canPresent
+            self.isMoving = isMoving
+            self.hasChanges = hasChanges
+            self.isPaginating = isPaginating
+        }
+    }
+
+    /// When to wake without input, or nil to sleep until input, a signal or
+    /// a flip. A pending flip paces frames itself, so only the gesture
+    /// deadline counts then; at rest nothing does.
+    public static func wakeTime(now: Double, state: State) -> Double? {
+        var frameDue: Double?
+        if state.canPresent {
+            if state.isMoving || state.hasChanges {
+                frameDue = now + fallbackFrameInterval
+            } else if state.isPaginating {
+                frameDue = now + paginationPollInterval
+            }
+        }
+        switch (state.gestureDeadline, frameDue) {
+        case let (gesture?, frame?): return min(gesture, frame)
+        case let (gesture, frame): return gesture ?? frame
+        }
+    }
+
+    /// The line a settled frame is announced with: `presented page N`, or
+    /// zoomed `presented page N zoom S at X Y` with (X, Y) the page point
+    /// at the screen's centre (where a double tap zoomed in).
+    public static func announcement(page: Int, zoomScale: Double, isZoomed: Bool, offsetX: Double, offsetY: Double,
+                                    width: Int, height: Int) -> String {
+        guard isZoomed, zoomScale > 1.001 else { return "presented page \(page + 1)" }
+        let centreX = Int((offsetX + Double(width) / 2) / zoomScale)
+        let centreY = Int((offsetY + Double(height) / 2) / zoomScale)
+        let scale = abs(zoomScale - zoomScale.rounded()) < 0.001
+            ? String(Int(zoomScale.rounded())) : String(format: "%.2f", zoomScale)
+        return "presented page \(page + 1) zoom \(scale) at \(centreX) \(centreY)"
+    }
+}

@@ -1,0 +1,101 @@
+import Gestures
+import LinuxInput
+
+/// The reader's live input: the touchscreen as touch frames in screen
+/// pixels and the keyboards as reader commands, followed through hotplug
+/// (inotify on /dev/input), so devices that come and go are picked up.
+final class LiveInputDevices {
+    private let registry: InputDeviceRegistry
+    private let watcher: DirectoryWatcher?
+    private let screenWidth: Double
+    private let screenHeight: Double
+    private let rotation: DisplayRotation
+    private let calibration: CalibrationMatrix?
+    private let mapping: KeyboardMapping
+    private var touch: LiveTouchInput?
+    private var keyboards: [KeyboardInput] = []
+    /// Problems for the person (a device that failed), drained by the caller.
+    private(set) var warnings: [String] = []
+
+    /// `kiosk` grabs the devices (EVIOCGRAB) and drops the quit keys.
+    init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
+         touchDevicePath: String?, kiosk: Bool) {
+        registry = InputDeviceRegistry(options: .init(touchDevicePath: touchDevicePath, grab: kiosk))
+        watcher = try? DirectoryWatcher(path: registry.options.directory)
+        self.screenWidth = Double(screenWidth)
+        self.screenHeight = Double(screenHeight)
+        self.rotation = rotation
+        self.calibration = calibration
+        mapping = KeyboardMapping(kioskMode: kiosk)
+        do {
+            _ = try registry.scan()
+        } catch {
+            warnings.append("input devices: \(error)")
+        }
+        refreshDevices()
+    }
+
+    /// Descriptors to poll: the input directory, the touchscreen and the keyboards.
+    var pollDescriptors: [Int32] {
+        [watcher?.fileDescriptor, touch?.pollDescriptor].compactMap { $0 } + keyboards.map(\.device.fileDescriptor)
+    }
+
+    var touchDevicePath: String? { touch?.device.path }
+
+    /// Reads everything available now: hotplug changes, touch frames and key commands.
+    func read() -> (frames: [TouchFrame], commands: [ReaderCommand]) {
+        if let watcher, let changes = try? watcher.readChanges(), !changes.isEmpty {
+            for change in changes { _ = registry.handle(change) }
+            refreshDevices()
+        }
+        var frames: [TouchFrame] = []
+        if let touch {
+            do {
+                frames = try touch.frames(through: .infinity)
+            } catch {
+                deviceFailed(touch.device.path, error)
+            }
+        }
+        var commands: [ReaderCommand] = []
+        for keyboard in keyboards where keyboard.device.path != touch?.device.path {
+            do {
+                commands += try keyboard.readCommands()
+            } catch {
+                deviceFailed(keyboard.device.path, error)
+            }
+        }
+        return (frames, commands)
+    }
+
+    func drainWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    func closeAll() {
+        touch = nil
+        keyboards = []
+        registry.closeAll()
+    }
+
+    private func deviceFailed(_ path: String, _ error: Error) {
+        warnings.append("\(path): \(error); the device is dropped")
+        _ = registry.deviceFailed(path: path, error: error)
+        refreshDevices()
+    }
+
+    private func refreshDevices() {
+        if let device = registry.touchDevice as? EvdevDevice {
+            if touch?.device.path != device.path {
+                touch = LiveTouchInput(device: device, screenWidth: screenWidth, screenHeight: screenHeight,
+                                       rotation: rotation, calibration: calibration)
+            }
+        } else {
+            touch = nil
+        }
+        let present = registry.keyboards.compactMap { $0 as? EvdevDevice }
+        keyboards = present.map { device in
+            keyboards.first { $0.device === device } ?? KeyboardInput(device: device, mapping: mapping)
+        }
+    }
+}
