@@ -33,7 +33,8 @@ show first "ebook-fb: presented page 1"
 say "first-page $(journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager \
     | grep -m 1 -F 'ebook-fb: presented page 1' | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')"
 say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
-say "reader-user $(stat -c %U "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
+# The uid, then the name (a dynamic user has none in /etc/passwd).
+say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
 
 /usr/local/bin/ebook-fb inject "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
 show flick "ebook-fb: presented page 2"
@@ -51,6 +52,9 @@ kill -9 "$pid"
 say "killed $pid"
 show restart "ebook-fb: presented page 2" 2
 say "restarts $(systemctl show -p NRestarts --value ebook-fb.service) pid $(systemctl show -p MainPID --value ebook-fb.service)"
-say "watchdog $(systemctl show -p WatchdogUSec --value ebook-fb.service) state $(systemctl show -p ActiveState,SubState --value ebook-fb.service | tr '\n' ' ')"
+# Idle for longer than WatchdogSec: only the loop's pings keep it alive.
+limit="$(systemctl show -p WatchdogUSec --value ebook-fb.service)"
+sleep 12
+say "watchdog $limit restarts $(systemctl show -p NRestarts --value ebook-fb.service) timeouts $(reader_log | grep -c 'Watchdog timeout') state $(systemctl show -p ActiveState,SubState --value ebook-fb.service | tr '\n' ' ')"
 reader_log | sed 's/^/KIOSK log /' > "$SERIAL"
 finish
