@@ -70,7 +70,7 @@ def check_boot(gpu, args, references, checks):
     checks.report(ok and restarted,
                   f"{gpu}: after kill -9 systemd restarts the reader on page 2: {detail}; NRestarts {restarts or 'unknown'}")
     watchdog = (value(lines, "watchdog") or "").split()
-    fed = len(watchdog) >= 5 and watchdog[0] != "0" and watchdog[2] == restarts.split()[0] and watchdog[4] == "0"
+    fed = len(watchdog) >= 5 and watchdog[0] != "0" and watchdog[2] == (restarts.split() or ["?"])[0] and watchdog[4] == "0"
     checks.report(fed, f"{gpu}: the watchdog ({watchdog[0] if watchdog else '?'}) is fed: no restart and no timeout "
                        f"while idle past its limit ({' '.join(watchdog) or 'not reported'})")
     print(f"     {gpu}: saved offset {value(lines, 'saved-offset')}", flush=True)
