@@ -25,7 +25,12 @@ install -d -m 0755 "$DESTDIR$UNIT_DIR" "$DESTDIR$PREFIX/share/ebook-fb/books" "$
 sed -e "s#^ExecStart=/usr/local/bin/ebook-fb#ExecStart=$PREFIX/bin/ebook-fb#" \
     -e "s#file:///usr/local/share/doc/#file://$PREFIX/share/doc/#" \
     Systemd/ebook-fb.service > "$DESTDIR$UNIT_DIR/ebook-fb.service"
-chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service"
+# ebook-fb@ttyN.service: the same unit for another VT (ebook-fb@tty2),
+# made from the one above so that the hardening has a single source.
+sed -e "s#getty@tty1#getty@%i#g" -e "s#/dev/tty1#/dev/%I#g" -e "s#tty1#%I#g" \
+    -e "s#^\(ExecStart=.*\)\$#\1 --tty /dev/%I#" \
+    "$DESTDIR$UNIT_DIR/ebook-fb.service" > "$DESTDIR$UNIT_DIR/ebook-fb@.service"
+chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service"
 install -m 0644 Books/*.txt "$DESTDIR$PREFIX/share/ebook-fb/books/"
 install -m 0644 README.md "$DESTDIR$PREFIX/share/doc/ebook-fb/README.md"
 install -d -m 0755 "$DESTDIR/etc"

@@ -14,11 +14,19 @@ struct KioskCommand: ParsableCommand {
     @Option(help: "The settings file (KEY=value lines).")
     var config: String = "/etc/ebook-fb.conf"
 
+    @Option(help: "The virtual terminal to take over, instead of the file's TTY (ebook-fb@ttyN.service).")
+    var tty: String?
+
+    @Flag(help: "Check the settings and say which book would open and how, without taking the screen.")
+    var check = false
+
     func run() throws {
-        let configuration: KioskConfiguration
+        var configuration: KioskConfiguration
         do {
             configuration = try KioskConfiguration.load(path: config)
+            if let tty { configuration.tty = tty }
         } catch {
+            if check { throw CommandError(error.description) }
             try showError(error.description, remedy: "Correct the setting in \(config), then restart: systemctl restart ebook-fb",
                           configuration: KioskConfiguration())
             return
@@ -27,11 +35,17 @@ struct KioskCommand: ParsableCommand {
         do {
             book = try chooseBook(configuration)
         } catch {
+            if check { throw CommandError(error.description) }
             try showError(error.description, remedy: "Put a book (a .txt file) in the books folder, or set BOOK= in "
                           + "\(config), then restart: systemctl restart ebook-fb", configuration: configuration)
             return
         }
         let arguments = configuration.readerArguments(book: book)
+        if check {
+            _ = try ReadCommand.parse(arguments) // the same validation the reader does
+            print("ebook-fb " + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
+            return
+        }
         log("opening \(book) (settings from \(config))")
         do {
             let reader = try ReadCommand.parse(arguments)

@@ -56,5 +56,26 @@ say "restarts $(systemctl show -p NRestarts --value ebook-fb.service) pid $(syst
 limit="$(systemctl show -p WatchdogUSec --value ebook-fb.service)"
 sleep 12
 say "watchdog $limit restarts $(systemctl show -p NRestarts --value ebook-fb.service) timeouts $(reader_log | grep -c 'Watchdog timeout') state $(systemctl show -p ActiveState,SubState --value ebook-fb.service | tr '\n' ' ')"
+
+# A setting gone wrong: the screen says what and what to do, and the
+# service stays up instead of restarting in a loop.
+cp /etc/ebook-fb.conf /run/ebook-fb.conf.good
+sed -i 's#^BOOK=.*#BOOK=/usr/local/share/ebook-fb/books/missing.txt#' /etc/ebook-fb.conf
+systemctl restart ebook-fb.service
+n=0
+until reader_log | grep -q 'ebook-fb: error: '; do
+    sleep 0.25; n=$((n + 1))
+    if [ "$n" -gt 240 ]; then say "failed: no error reported for a missing book"; break; fi
+done
+before="$(systemctl show -p NRestarts --value ebook-fb.service)"
+sleep 3
+say "screen error"
+read -r reply < "$SERIAL"
+say "error-state $before $(systemctl show -p NRestarts --value ebook-fb.service) $(systemctl show -p ActiveState,SubState --value ebook-fb.service | tr '\n' ' ')"
+say "error-line $(reader_log | grep -m 1 'ebook-fb: error: ')"
+cp /run/ebook-fb.conf.good /etc/ebook-fb.conf
+systemctl restart ebook-fb.service
+show back "ebook-fb: presented page 2" 3
+
 reader_log | sed 's/^/KIOSK log /' > "$SERIAL"
 finish

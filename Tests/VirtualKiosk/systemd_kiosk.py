@@ -32,6 +32,26 @@ def value(lines, key):
     return None
 
 
+def check_error_screen(gpu, screens, lines, page2, checks):
+    """A missing book: text on the screen (not the page, not blank), the
+    service up without restarts; then, fixed, the book back on page 2."""
+    state = (value(lines, "error-state") or "").split()
+    shown = "error" in screens
+    detail = "no screendump"
+    if shown:
+        width, height, rgb = images.read_png(screens["error"])
+        from_page = images.differing_pixels((width, height, rgb), page2)
+        ink = sum(1 for i in range(0, len(rgb), 3 * 7) if rgb[i] + rgb[i + 1] + rgb[i + 2] < 300) * 7
+        shown = (from_page is None or from_page > width * height // 50) and width * height // 1000 < ink < width * height // 4
+        detail = f"{from_page} pixels differ from page 2, {100 * ink / (width * height):.1f}% ink"
+    steady = len(state) >= 4 and state[0] == state[1] and state[2:4] == ["active", "running"]
+    checks.report(shown and steady, f"{gpu}: a missing book is explained on screen and the service stays up: {detail}; "
+                                    f"restarts before/after {' '.join(state[:2]) or '?'}, {' '.join(state[2:]) or '?'}")
+    print(f"     {gpu}: {value(lines, 'error-line')}", flush=True)
+    ok, detail = kiosk.equal_screen(screens, "back", page2)
+    checks.report(ok, f"{gpu}: with the setting fixed and the service restarted, the book is back on page 2: {detail}")
+
+
 def check_boot(gpu, args, references, checks):
     out = os.path.join(args.out, gpu)
     os.makedirs(out, exist_ok=True)
@@ -73,6 +93,7 @@ def check_boot(gpu, args, references, checks):
     fed = len(watchdog) >= 5 and watchdog[0] != "0" and watchdog[2] == (restarts.split() or ["?"])[0] and watchdog[4] == "0"
     checks.report(fed, f"{gpu}: the watchdog ({watchdog[0] if watchdog else '?'}) is fed: no restart and no timeout "
                        f"while idle past its limit ({' '.join(watchdog) or 'not reported'})")
+    check_error_screen(gpu, screens, lines, page2, checks)
     print(f"     {gpu}: saved offset {value(lines, 'saved-offset')}", flush=True)
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
     return screens, seconds
