@@ -14,12 +14,14 @@ final class LiveInputDevices {
     private let mapping: KeyboardMapping
     private var touch: LiveTouchInput?
     private var keyboards: [KeyboardInput] = []
+    /// Keys from the terminal, when no evdev keyboard can be read.
+    private let terminal: TerminalKeys?
     /// Problems for the person (a device that failed), drained by the caller.
     private(set) var warnings: [String] = []
 
     /// `kiosk` grabs the devices (EVIOCGRAB) and drops the quit keys.
     init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
-         touchDevicePath: String?, kiosk: Bool) {
+         touchDevicePath: String?, kiosk: Bool, terminalKeys: Bool) {
         registry = InputDeviceRegistry(options: .init(touchDevicePath: touchDevicePath, grab: kiosk))
         watcher = try? DirectoryWatcher(path: registry.options.directory)
         self.screenWidth = Double(screenWidth)
@@ -27,6 +29,7 @@ final class LiveInputDevices {
         self.rotation = rotation
         self.calibration = calibration
         mapping = KeyboardMapping(kioskMode: kiosk)
+        terminal = terminalKeys ? TerminalKeys(mapping: mapping) : nil
         do {
             _ = try registry.scan()
         } catch {
@@ -37,7 +40,8 @@ final class LiveInputDevices {
 
     /// Descriptors to poll: the input directory, the touchscreen and the keyboards.
     var pollDescriptors: [Int32] {
-        [watcher?.fileDescriptor, touch?.pollDescriptor].compactMap { $0 } + keyboards.map(\.device.fileDescriptor)
+        [watcher?.fileDescriptor, touch?.pollDescriptor, terminal?.fileDescriptor].compactMap { $0 }
+            + keyboards.map(\.device.fileDescriptor)
     }
 
     var touchDevicePath: String? { touch?.device.path }
@@ -56,7 +60,7 @@ final class LiveInputDevices {
                 deviceFailed(touch.device.path, error)
             }
         }
-        var commands: [ReaderCommand] = []
+        var commands: [ReaderCommand] = terminal?.readCommands() ?? []
         for keyboard in keyboards where keyboard.device.path != touch?.device.path {
             do {
                 commands += try keyboard.readCommands()
@@ -72,7 +76,16 @@ final class LiveInputDevices {
         return warnings
     }
 
+    /// True when some evdev keyboard can be opened (else keys come from the terminal).
+    static func evdevKeyboardAvailable() -> Bool {
+        let registry = InputDeviceRegistry(options: .init(touchDevicePath: nil, grab: false))
+        defer { registry.closeAll() }
+        _ = try? registry.scan()
+        return !registry.keyboards.isEmpty
+    }
+
     func closeAll() {
+        terminal?.restore()
         touch = nil
         keyboards = []
         registry.closeAll()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import Gestures
 import LinuxDisplay
 import LinuxInput
@@ -123,9 +124,12 @@ struct ReadCommand: ParsableCommand {
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
     private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: DisplayRotation,
                              calibration: CalibrationMatrix?) throws {
+        // Without a readable evdev keyboard, keys come from this terminal, so
+        // the console keyboard stays on (never in kiosk mode).
+        let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !LiveInputDevices.evdevKeyboardAvailable()
         let console: ConsoleSession
         do {
-            console = try ConsoleSession(options: kms, terminalPath: screen.tty)
+            console = try ConsoleSession(options: kms, terminalPath: screen.tty, muteKeyboard: !terminalKeys)
         } catch {
             throw CommandError("\(error)")
         }
@@ -139,7 +143,8 @@ struct ReadCommand: ParsableCommand {
         let session = try makeSession(geometry: geometry, theme: theme)
         defer { session.stop() }
         let input = LiveInputDevices(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
-                                     calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk)
+                                     calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
+                                     terminalKeys: terminalKeys)
         defer { input.closeAll() }
         log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
             + "\(display.width)x\(display.height); touch: \(input.touchDevicePath ?? "none yet")")
