@@ -57,6 +57,7 @@ systemctl --root="$TREE" enable ebook-fb.service ebook-fb-kiosk-test.service >&2
 IMAGE="$WORK/systemd-root.img"
 rm -f "$IMAGE"
 mkfs.ext4 -q -F -L kiosk-root -d "$TREE" "$IMAGE" 2G
+rm -rf "$TREE"
 
 step "initramfs that mounts the root disk"
 python3 "$HERE/initramfs.py" "$WORK/systemd-initramfs.cpio.gz" --kernel-root "$CACHE/kernel" \
