@@ -32,6 +32,8 @@ show first "ebook-fb: presented page 1"
 # Seconds from the kernel's start to the reader's first page on the glass.
 say "first-page $(journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager \
     | grep -m 1 -F 'ebook-fb: presented page 1' | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')"
+# Where the time went: systemd's start and the reader's, in µs since the kernel's start.
+say "boot-steps $(systemctl show -p UserspaceTimestampMonotonic --value) $(systemctl show -p ExecMainStartTimestampMonotonic --value ebook-fb.service)"
 say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
 # The uid, then the name (a dynamic user has none in /etc/passwd).
 say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"

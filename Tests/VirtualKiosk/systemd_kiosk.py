@@ -63,7 +63,7 @@ def check_boot(gpu, args, references, checks):
         screens, _, lines = kiosk.boot(gpu, args, out, drive=drive, append=APPEND)
     finally:
         os.remove(drive)
-    problems = [line for line in lines if "missing" in line or "failed" in line or "timeout" in line]
+    problems = [line for line in lines if line.split()[1:2] in (["missing"], ["failed:"], ["timeout"])]
     suffix = f" ({'; '.join(problems)})" if problems else ""
     page1, page2 = references
     booted = value(lines, "booted")
@@ -79,6 +79,10 @@ def check_boot(gpu, args, references, checks):
     checks.report(seconds is not None and seconds > 0,
                   f"{gpu}: time from the kernel's start to the first page on screen: "
                   + (f"{seconds:.2f} s" if seconds is not None else f"not reported ({first_page})"))
+    steps = (value(lines, "boot-steps") or "").split()
+    if len(steps) == 2 and all(step.isdigit() for step in steps):
+        print(f"     {gpu}: systemd started at {int(steps[0]) / 1e6:.2f} s, the reader at {int(steps[1]) / 1e6:.2f} s "
+              f"(the reader's first start; under QEMU's software emulation)", flush=True)
     user = (value(lines, "reader-user") or "").split()
     checks.report(len(user) >= 1 and user[0] != "0",
                   f"{gpu}: the reader runs as an unprivileged user: uid {' '.join(user) or 'unknown'}")
