@@ -14,13 +14,18 @@ wait_line() {
     n=0
     while [ "$(reader_log | grep -cxF "$1")" -lt "${2:-1}" ]; do
         sleep 0.25; n=$((n + 1))
-        [ "$n" -gt 1200 ] && return 1
+        [ "$n" -gt 480 ] && return 1
     done
     return 0
 }
+# The host answers a ready screen with "go" once it has read it.
 show() {
-    if wait_line "$2" "${3:-1}"; then say "screen $1"; else say "missing $1: no line '$2'"; fi
-    read -r reply < "$SERIAL"
+    if wait_line "$2" "${3:-1}"; then
+        say "screen $1"
+        read -r reply < "$SERIAL"
+    else
+        say "missing $1: no line '$2'"
+    fi
 }
 state_offset() {
     cat /var/lib/private/ebook-fb/*.json 2>/dev/null | sed -nE 's/.*"offset" *: *([0-9]+).*/\1/p' | head -n 1
@@ -38,7 +43,10 @@ say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.s
 # The uid, then the name (a dynamic user has none in /etc/passwd).
 say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
 
-/usr/local/bin/ebook-fb inject "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
+# The touchscreen appears root-only until udev gives it to the input group,
+# which under software emulation can take longer than inject's default
+# second; the reader opens it on that change.
+/usr/local/bin/ebook-fb inject --settle 5000 "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
 show flick "ebook-fb: presented page 2"
 
 # The position is saved once the page settles; wait for it on disk.
