@@ -18,6 +18,7 @@ public final class LiveTouchInput: TouchInputSource {
     public let device: EvdevDevice
     public let mapper: TouchMapper
     private var parser: EvdevTouchParser
+    private var loss = TouchLossTracker()
 
     /// Fails (nil) when the device has no touch axes. The calibration is
     /// `calibration` when given (`--touch-matrix`), else udev's
@@ -37,8 +38,14 @@ public final class LiveTouchInput: TouchInputSource {
 
     /// Frames from the events available now (times in ms of CLOCK_MONOTONIC); `time` is not needed.
     public func frames(through time: Double) throws -> [TouchFrame] {
-        try parser.feed(device.readEvents(), stateSource: device).map(mapper.map)
+        let frames = try parser.feed(device.readEvents(), stateSource: device).map(mapper.map)
+        loss.observe(frames)
+        return frames
     }
+
+    /// After a read failed (the device is gone): the frame that lifts the
+    /// fingers still down, so a drag in progress ends; nil when none were.
+    public func releaseAfterLoss(at time: Double) -> TouchFrame? { loss.deviceLost(at: time) }
 
     public var pollDescriptor: Int32? { device.fileDescriptor }
     public var nextFrameTime: Double? { nil }

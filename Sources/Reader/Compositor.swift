@@ -42,39 +42,68 @@ public struct Compositor {
     }
 
     /// Magnifies `page` by `scale` with the zoomed content offset `offset`
-    /// at the viewport's top-left, bilinear (fast enough during a pinch).
+    /// at the viewport's top-left, bilinear (fast enough during a pinch):
+    /// the source columns and weights are worked out once per frame, so
+    /// the per-pixel work is integer only.
     public func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
                                  into frame: inout PixelBuffer) {
         let inverse = 1 / scale
         let maxX = page.width - 1, maxY = page.height - 1
         let background = self.background
+        let width = self.width
+        var columns = [SourceSpan](repeating: SourceSpan(first: 0, second: 0, weight: 0, inside: false), count: width)
+        for x in 0..<width {
+            let pageX = (Double(x) + offsetX + 0.5) * inverse - 0.5
+            columns[x] = SourceSpan(position: pageX, last: maxX)
+        }
         page.withUnsafeBytes { sourceBytes in
             let source = sourceBytes.bindMemory(to: UInt32.self)
             let sourceStride = page.stride
             let stride = frame.stride
             frame.withUnsafeMutablePixels { pixels in
-                for y in 0..<height {
-                    let pageY = (Double(y) + offsetY + 0.5) * inverse - 0.5
-                    let row = y * stride
-                    if pageY < -0.5 || pageY > Double(maxY) + 0.5 {
-                        for x in 0..<width { pixels[row + x] = background }
-                        continue
-                    }
-                    let y0 = max(0, min(maxY, Int(pageY.rounded(.down))))
-                    let y1 = min(maxY, y0 + 1)
-                    let fy = UInt32(max(0, min(1, pageY - Double(y0))) * 256)
-                    for x in 0..<width {
-                        let pageX = (Double(x) + offsetX + 0.5) * inverse - 0.5
-                        if pageX < -0.5 || pageX > Double(maxX) + 0.5 { pixels[row + x] = background; continue }
-                        let x0 = max(0, min(maxX, Int(pageX.rounded(.down))))
-                        let x1 = min(maxX, x0 + 1)
-                        let fx = UInt32(max(0, min(1, pageX - Double(x0))) * 256)
-                        let top = Self.mix(source[y0 * sourceStride + x0], source[y0 * sourceStride + x1], fx)
-                        let bottom = Self.mix(source[y1 * sourceStride + x0], source[y1 * sourceStride + x1], fx)
-                        pixels[row + x] = Self.mix(top, bottom, fy)
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let row = y * stride
+                        let span = SourceSpan(position: (Double(y) + offsetY + 0.5) * inverse - 0.5, last: maxY)
+                        guard span.inside else {
+                            for x in 0..<width { pixels[row + x] = background }
+                            continue
+                        }
+                        let top = span.first * sourceStride, bottom = span.second * sourceStride
+                        for x in 0..<width {
+                            let column = columns[x]
+                            guard column.inside else { pixels[row + x] = background; continue }
+                            let upper = Self.mix(source[top + column.first], source[top + column.second], column.weight)
+                            let lower = Self.mix(source[bottom + column.first], source[bottom + column.second], column.weight)
+                            pixels[row + x] = Self.mix(upper, lower, span.weight)
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// The two source pixels a destination pixel falls between along one
+    /// axis, and the weight (of 256) of the second.
+    struct SourceSpan {
+        var first: Int
+        var second: Int
+        var weight: UInt32
+        /// False when the position lies off the page (the background shows).
+        var inside: Bool
+
+        init(first: Int, second: Int, weight: UInt32, inside: Bool) {
+            self.first = first
+            self.second = second
+            self.weight = weight
+            self.inside = inside
+        }
+
+        init(position: Double, last: Int) {
+            inside = position >= -0.5 && position <= Double(last) + 0.5
+            first = max(0, min(last, Int(position.rounded(.down))))
+            second = min(last, first + 1)
+            weight = UInt32(max(0, min(1, position - Double(first))) * 256)
         }
     }
 

@@ -9,6 +9,9 @@ public struct HeadlessRun {
     public let session: ReaderSession
     /// Called with every frame that changed (for --screenshot-every).
     public var onFrame: ((Int, PixelBuffer) throws -> Void)?
+    /// Called before each frame with its virtual time (ms). A replay paced
+    /// against a real clock waits there; nil runs as fast as possible.
+    public var beforeFrame: ((Double) -> Void)?
 
     public init(session: ReaderSession) { self.session = session }
 
@@ -19,6 +22,7 @@ public struct HeadlessRun {
         var frameCount = 0
 
         func tick(_ time: Double) throws {
+            beforeFrame?(time)
             recognizer.tapZonesEnabled = !session.controller.isZoomed && !session.overlay.isVisible
             session.handle(recognizer.advance(to: time))
             session.cache.waitForRenderAhead()

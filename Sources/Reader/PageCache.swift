@@ -108,8 +108,10 @@ public final class PageCache: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Redraws every held page for a changed pagination (its footer counts
-    /// the pages): the pages on screen at once, the others on the worker.
+    /// Brings held pages up to a changed pagination (their footers count
+    /// the pages): the pages on screen are redrawn at once, the others are
+    /// let go, so their buffers are free when the view moves on and are
+    /// drawn ahead again as usual.
     public func refresh(visible: Set<Int>, pagination: Pagination) {
         waitForRenderAhead()
         condition.lock()
@@ -117,17 +119,9 @@ public final class PageCache: @unchecked Sendable {
             guard let page = slot.page else { continue }
             if visible.contains(page) {
                 renderer.render(page: page, of: pagination, into: &slot.buffer)
-                continue
-            }
-            slot.state = .rendering
-            let buffer = slot.buffer
-            slot.buffer = PixelBuffer(width: 0, height: 0)
-            worker.submit(page: page, pagination: pagination, buffer: buffer) { [self] rendered in
-                condition.lock()
-                slot.buffer = rendered
-                slot.state = slot.page == page ? .ready : .empty
-                condition.broadcast()
-                condition.unlock()
+            } else {
+                slot.page = nil
+                slot.state = .empty
             }
         }
         condition.unlock()

@@ -32,6 +32,8 @@ public final class ReaderSession: PagingControllerObserver {
     public let overlay = OverlayState()
     private var compositor: Compositor
     private var renderer: PageRenderer
+    /// The render-ahead worker's glyph cache, kept across font changes.
+    private let workerGlyphCache = GlyphCache()
     private let stateStore: StateStore?
     private let bookHash: String
     private let bookPath: String
@@ -60,7 +62,8 @@ public final class ReaderSession: PagingControllerObserver {
         self.settings.language = main.language
         renderer = PageRenderer(typesetter: main, theme: settings.theme)
         let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                                     language: main.language), theme: settings.theme)
+                                                                     language: main.language), theme: settings.theme,
+                                          cache: workerGlyphCache)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
@@ -179,10 +182,15 @@ public final class ReaderSession: PagingControllerObserver {
         pagination.cancel()
         cache.invalidate()
         settings.geometry = geometry
+        // The glyph caches carry over: their keys hold the size, and a
+        // reader switching between two sizes keeps both sets of glyphs
+        // instead of allocating them again on every change.
         let main = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                           language: settings.language), theme: settings.theme)
+                                                           language: settings.language), theme: settings.theme,
+                                cache: renderer.cache)
         let worker = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                             language: settings.language), theme: settings.theme)
+                                                             language: settings.language), theme: settings.theme,
+                                  cache: workerGlyphCache)
         renderer = main
         cache.replaceRenderers(main: main, worker: worker)
         zoomFaces = nil
@@ -221,10 +229,20 @@ public final class ReaderSession: PagingControllerObserver {
         do {
             try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
             savedOffset = offset
+            if saveFailure != nil {
+                saveFailure = nil
+                warnings.append("\(stateStore.directory): reading positions are saved again")
+            }
         } catch {
-            warnings.append("\(error)")
+            // Reading goes on; the reason is told once, not on every page.
+            let message = "\(error)"
+            if message != saveFailure { warnings.append(message) }
+            saveFailure = message
         }
     }
+
+    /// Why the last save failed, while saving fails.
+    public private(set) var saveFailure: String?
 
     /// Saves the position now if the view rests (on exit).
     public func saveNow() {

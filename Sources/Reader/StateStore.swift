@@ -64,11 +64,18 @@ public struct StateStore: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .ignored("\(path): cannot be read; starting at the beginning")
         }
-        guard let state = try? JSONDecoder().decode(ReadingState.self, from: data),
-              state.version == ReadingState.currentVersion, state.book == hash, state.offset >= 0 else {
+        guard let state = Self.decodeState(data, book: hash) else {
             return .ignored("\(path): not a reading position this version understands; ignoring it")
         }
         return .found(state)
+    }
+
+    /// The reading position in a state file's bytes, or nil when they are
+    /// not one for this book and version (torn, foreign or corrupt).
+    public static func decodeState(_ data: Data, book hash: String) -> ReadingState? {
+        guard let state = try? JSONDecoder().decode(ReadingState.self, from: data),
+              state.version == ReadingState.currentVersion, state.book == hash, state.offset >= 0 else { return nil }
+        return state
     }
 
     public func save(_ state: ReadingState) throws {

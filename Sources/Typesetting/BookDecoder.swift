@@ -9,43 +9,56 @@ public struct DecodedText: Sendable {
     public let encoding: TextEncoding
     /// The size of the file as read, before decoding.
     public let sourceByteCount: Int
+    /// How many of the file's bytes the text covers: all of them, or a
+    /// leading window of a large file cut at a paragraph boundary.
+    public let sourceBytesDecoded: Int
+
+    /// True when the text is the whole file, not a window of it.
+    public var isComplete: Bool { sourceBytesDecoded >= sourceByteCount }
 }
 
 /// Turns a book file's bytes into `DecodedText`, whatever the encoding.
 public enum BookDecoder {
-    public static func decode(contentsOf path: String) throws -> DecodedText {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TypesettingError.unreadable(path: path, reason: "no such file")
+    /// Decodes the file at `path`, or only its first `window` bytes (cut
+    /// back to a paragraph boundary) when it is larger: a huge file is never
+    /// read whole.
+    public static func decode(contentsOf path: String, window: Int = .max) throws -> DecodedText {
+        let contents = try BookFileReader.read(path: path, limit: window)
+        let isWindow = contents.fileSize > contents.bytes.count
+        let decoded = try contents.bytes.withUnsafeBufferPointer { bytes in
+            try decode(bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow)
         }
-        if isDirectory.boolValue { throw TypesettingError.notAFile(path: path) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            let reason = FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied"
-            throw TypesettingError.unreadable(path: path, reason: reason)
-        }
-        return try decode(data, path: path)
+        try refuseEmpty(decoded, path: path)
+        return decoded
     }
 
     public static func decode(_ data: Data, path: String) throws -> DecodedText {
         let decoded = try data.withUnsafeBytes { raw -> DecodedText in
             let bytes = raw.bindMemory(to: UInt8.self)
-            return try decode(bytes, path: path)
+            return try decode(bytes, path: path, fileSize: bytes.count, isWindow: false)
         }
-        if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
-            throw TypesettingError.emptyBook(path: path)
-        }
+        try refuseEmpty(decoded, path: path)
         return decoded
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws -> DecodedText {
+    private static func refuseEmpty(_ decoded: DecodedText, path: String) throws {
+        if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
+            throw TypesettingError.emptyBook(path: path)
+        }
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, fileSize: Int, isWindow: Bool) throws -> DecodedText {
         let bom = byteOrderMark(of: bytes)
-        if let kind = BinarySniffer.binaryKind(of: bytes, isUTF16: bom.encoding != .utf8 && bom.length > 0) {
+        let isUTF16 = bom.encoding != .utf8 && bom.length > 0
+        if let kind = BinarySniffer.binaryKind(of: bytes, isUTF16: isUTF16) {
             throw TypesettingError.binary(path: path, kind: kind)
         }
-        let body = UnsafeBufferPointer(rebasing: bytes[bom.length...])
+        var covered = bytes.count
+        if isWindow {
+            covered = BookFileReader.cutPoint(of: bytes, from: bom.length, unit: isUTF16 ? 2 : 1,
+                                              bigEndian: bom.encoding == .utf16BigEndian)
+        }
+        let body = UnsafeBufferPointer(rebasing: bytes[bom.length..<max(bom.length, covered)])
         var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
         let encoding: TextEncoding
         switch bom.encoding {
@@ -62,7 +75,7 @@ public enum BookDecoder {
             }
         }
         return DecodedText(utf8: normaliser.finish(), scalarCount: normaliser.scalarCount,
-                           encoding: encoding, sourceByteCount: bytes.count)
+                           encoding: encoding, sourceByteCount: fileSize, sourceBytesDecoded: max(bom.length, covered))
     }
 
     private static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int) {

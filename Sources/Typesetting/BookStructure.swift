@@ -41,9 +41,17 @@ public struct Book: Sendable {
         self.chapters = blocks.chapters
     }
 
-    public static func open(path: String) throws -> Book {
-        Book(text: try BookDecoder.decode(contentsOf: path))
+    /// Files up to this size are read whole; a larger one opens on a
+    /// window of this many bytes from its start, cut at a paragraph.
+    public static let largeBookWindow = 8 << 20
+
+    /// Opens the book at `path`, reading at most `window` bytes of it.
+    public static func open(path: String, window: Int = largeBookWindow) throws -> Book {
+        Book(text: try BookDecoder.decode(contentsOf: path, window: window))
     }
+
+    /// False when the book is a window of a larger file.
+    public var isComplete: Bool { text.isComplete }
 
     /// The decoded text of a paragraph as a String.
     public func string(of paragraph: Paragraph) -> String {

@@ -6,7 +6,8 @@ import Glibc
 
 /// Hyphenation points from libhyphen's pattern dictionaries (Debian's
 /// hyphen-* packages in /usr/share/hyphen). Words are looked up once and
-/// cached, so a long book costs one lookup per distinct word. Not thread-safe.
+/// cached (up to a bound), so a book costs about one lookup per distinct
+/// word. Not thread-safe.
 final class Hyphenator {
     static let dictionaryDirectory = "/usr/share/hyphen"
     /// Fewest characters kept before and after a break.
@@ -16,6 +17,8 @@ final class Hyphenator {
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     private let encoder: iconv_t?
     private var cache: [[UInt32]: [Int]] = [:]
+    /// Most words kept in the cache.
+    static let cacheLimit = 4096
 
     /// nil when no dictionary for the language is installed.
     init?(language: String) {
@@ -66,6 +69,9 @@ final class Hyphenator {
     func points(in word: [UInt32]) -> [Int] {
         if let cached = cache[word] { return cached }
         let found = lookUp(word)
+        // Bounded, so paging through a large vocabulary for months cannot
+        // grow memory: a full cache starts over (common words return fast).
+        if cache.count >= Hyphenator.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[word] = found
         return found
     }
@@ -81,9 +87,12 @@ final class Hyphenator {
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var positions: UnsafeMutablePointer<Int32>? = nil
         var cuts: UnsafeMutablePointer<Int32>? = nil
-        let status = bytes.withUnsafeBufferPointer { text in
+        // libhyphen reads the word as a C string (strstr) whatever length it
+        // is told: it must end with a NUL.
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { chars in
-                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(chars.count), &hyphens, nil,
+                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(bytes.count), &hyphens, nil,
                                       &replacements, &positions, &cuts,
                                       Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter),
                                       Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter))

@@ -121,9 +121,7 @@ extension Typesetter {
     }
 
     private func placeFooter(for index: Int, of pagination: Pagination, into page: inout PageLayout) {
-        let total = max(1, book.text.scalarCount)
-        let percent = index == pagination.pages.count - 1 ? 100 : pagination.pages[index].end * 100 / total
-        let text = "\(index + 1) / \(pagination.pages.count) · \(percent)%"
+        let text = pagination.footer(forPage: index, of: book)
         page.footer = text
         let shaped = ShapedParagraph(source: text.unicodeScalars.map(\.value), style: .preserved, fonts: fonts,
                                      face: fonts.footer, services: services)

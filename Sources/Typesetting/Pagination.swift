@@ -18,6 +18,10 @@ public struct Pagination: Sendable {
     public var pages: [PageEntry] = []
     /// With text collection on: the lines placed on each page.
     public var pageLines: [[String]] = []
+    /// The whole book's page count when only a part of it was paginated
+    /// (a window of a large file, or pagination stopped early); nil when
+    /// `pages` is the whole book.
+    public var estimatedPageCount: Int?
 
     public init(pages: [PageEntry] = [], pageLines: [[String]] = []) {
         self.pages = pages

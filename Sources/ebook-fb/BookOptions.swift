@@ -31,10 +31,11 @@ struct BookOptions: ParsableArguments {
         return geometry
     }
 
-    /// Opens the book and its typesetter, failing with one line that names the problem.
-    func typesetter() throws -> Typesetter {
+    /// Opens the book (unless given one already opened) and its
+    /// typesetter, failing with one line that names the problem.
+    func typesetter(book opened: Book? = nil) throws -> Typesetter {
         let geometry = try geometry()
-        let book = try Book.open(path: book)
+        let book = try opened ?? Book.open(path: book)
         guard let method = LineBreaking(rawValue: lineBreaking) else {
             throw ValidationError("unknown line breaking \"\(lineBreaking)\": use greedy or optimal")
         }

@@ -50,6 +50,10 @@ struct ReadCommand: ParsableCommand {
     @Option(name: .customLong("touch-matrix"), help: "Touch calibration matrix a,b,c,d,e,f (libinput style).")
     var touchMatrix: String?
 
+    @Option(name: .customLong("replay-speed"),
+            help: "Headless: play the recording at this many times real time (1 = real time; default: as fast as possible).")
+    var replaySpeed: Double?
+
     @Option(name: .customLong("touch-device"), help: "KMS: read touches from this evdev device (default: the first touchscreen).")
     var touchDevice: String?
 
@@ -70,6 +74,9 @@ struct ReadCommand: ParsableCommand {
             calibration = parsed
         }
         if let page, page < 1 { throw CommandError("page \(page): pages count from 1") }
+        if let replaySpeed, !(replaySpeed > 0 && replaySpeed.isFinite) {
+            throw CommandError("replay speed \(replaySpeed): must be a positive number (1 = real time)")
+        }
         guard let request = DisplayRequest(rawValue: display) else {
             throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
@@ -169,6 +176,10 @@ struct ReadCommand: ParsableCommand {
                                                 rotation: rotation, calibration: calibration)
         }
         var run = HeadlessRun(session: session)
+        if let replaySpeed {
+            let pacer = ReplayPacer(speed: replaySpeed)
+            run.beforeFrame = { pacer.wait(untilVirtual: $0) }
+        }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             run.onFrame = { index, frame in

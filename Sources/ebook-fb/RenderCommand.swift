@@ -22,8 +22,8 @@ struct RenderCommand: ParsableCommand {
         guard let theme = Theme(named: theme) else {
             throw ValidationError("unknown theme \"\(self.theme)\": use light or dark")
         }
-        let typesetter = try options.typesetter()
-        let pagination = typesetter.paginate()
+        guard page >= 1 else { throw CommandError("page \(page): pages count from 1") }
+        let (typesetter, pagination) = try paginate()
         guard (1...pagination.pages.count).contains(page) else {
             throw CommandError("\(options.book): page \(page) does not exist; the book has \(pagination.pages.count) pages at \(options.size)")
         }
@@ -32,6 +32,33 @@ struct RenderCommand: ParsableCommand {
         PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
         try PNGWriter.write(buffer, to: out)
     }
+
+    /// A book read whole is paginated whole (the footer's count is exact).
+    /// A larger file is read in growing windows only until the page is in
+    /// one, and paginated only up to it; its page count is an estimate.
+    private func paginate() throws -> (Typesetter, Pagination) {
+        var window = Self.firstWindow
+        while true {
+            let book = try Book.open(path: options.book, window: window)
+            if !book.isComplete, book.text.sourceByteCount <= Book.largeBookWindow {
+                window = Book.largeBookWindow
+                continue
+            }
+            let typesetter = try options.typesetter(book: book)
+            if book.isComplete, book.text.sourceByteCount <= Book.largeBookWindow {
+                return (typesetter, typesetter.paginate())
+            }
+            let pagination = typesetter.paginate(through: page - 1)
+            if pagination.pages.count > page || book.isComplete || window >= Self.largestWindow {
+                return (typesetter, pagination)
+            }
+            window *= 4
+        }
+    }
+
+    /// The window a large book is first read in, and the largest it grows to.
+    static let firstWindow = 1 << 20
+    static let largestWindow = 256 << 20
 }
 
 /// A failure explained in one line for the person at the terminal.

@@ -9,5 +9,6 @@
 #include "CLinuxUInput.h"
 #include "CLinuxNotify.h"
 #include "CLinuxTimer.h"
+#include "CLinuxFuzz.h"
 
 #endif

@@ -1,0 +1,96 @@
+import Glibc
+
+/// Reads a book file with `pread` into memory the reader owns. Nothing is
+/// mapped, so a file truncated or replaced while it is open can never fault
+/// the process (a mapped page past a new end of file raises SIGBUS); the
+/// reader keeps the bytes it read. Large files are read only up to a window.
+enum BookFileReader {
+    struct Contents {
+        var bytes: [UInt8]
+        /// The file's size when it was opened.
+        var fileSize: Int
+    }
+
+    /// Up to `limit` bytes from the start of the file at `path`.
+    static func read(path: String, limit: Int) throws -> Contents {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw error(path: path, errno: errno) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw error(path: path, errno: errno) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw TypesettingError.notAFile(path: path) }
+        let fileSize = Int(status.st_size)
+        let wanted = max(0, min(fileSize, limit))
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        var failure: Int32?
+        bytes.withUnsafeMutableBytes { buffer in
+            while filled < wanted {
+                // precondition: wanted > 0 here, so the buffer has a base address
+                let result = pread(fd, buffer.baseAddress! + filled, wanted - filled, off_t(filled))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if result == 0 { return } // the file shrank since fstat: keep what is there
+                filled += result
+            }
+        }
+        if let failure { throw error(path: path, errno: failure) }
+        if filled < wanted { bytes.removeSubrange(filled...) }
+        return Contents(bytes: bytes, fileSize: filled < wanted ? filled : fileSize)
+    }
+
+    private static func error(path: String, errno code: Int32) -> TypesettingError {
+        switch code {
+        case ENOENT: return .unreadable(path: path, reason: "no such file")
+        case EACCES: return .unreadable(path: path, reason: "permission denied")
+        case EISDIR: return .notAFile(path: path)
+        default: return .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Where to cut a window of `bytes` so that no paragraph is split: after
+    /// the last blank line, else after the last line end, else at a
+    /// character boundary. `unit` is 2 for UTF-16 (with `bigEndian`), else 1.
+    static func cutPoint(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, unit: Int, bigEndian: Bool) -> Int {
+        let count = bytes.count
+        func isLineFeed(_ index: Int) -> Bool {
+            guard index >= start, index + unit <= count else { return false }
+            if unit == 1 { return bytes[index] == 0x0A }
+            let high = bigEndian ? bytes[index] : bytes[index + 1]
+            let low = bigEndian ? bytes[index + 1] : bytes[index]
+            return high == 0 && low == 0x0A
+        }
+        func isCarriageReturn(_ index: Int) -> Bool {
+            guard index >= start, index + unit <= count else { return false }
+            if unit == 1 { return bytes[index] == 0x0D }
+            return (bigEndian ? bytes[index + 1] : bytes[index]) == 0x0D && (bigEndian ? bytes[index] : bytes[index + 1]) == 0
+        }
+        let alignedEnd = start + (count - start) / unit * unit
+        var lastLineEnd: Int?
+        var index = alignedEnd - unit
+        while index >= start {
+            if isLineFeed(index) {
+                if lastLineEnd == nil { lastLineEnd = index + unit }
+                var previous = index - unit
+                if isCarriageReturn(previous) { previous -= unit }
+                if isLineFeed(previous) { return index + unit }
+            }
+            index -= unit
+        }
+        if let lastLineEnd { return lastLineEnd }
+        // One enormous line: cut before a partial character.
+        var end = alignedEnd
+        if unit == 1 {
+            var back = 0
+            while back < 4, end - back - 1 >= start, bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+            if end - back - 1 >= start, bytes[end - back - 1] >= 0xC0 { end -= back + 1 }
+        } else if end - 2 >= start {
+            let high = bigEndian ? bytes[end - 2] : bytes[end - 1]
+            if (0xD8...0xDB).contains(high) { end -= 2 } // a lone high surrogate
+        }
+        return end
+    }
+}

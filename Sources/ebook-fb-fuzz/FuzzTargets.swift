@@ -1,0 +1,116 @@
+import Foundation
+import LinuxInput
+import Reader
+import Typesetting
+
+/// The parsers that take bytes from outside: each target feeds one of them
+/// arbitrary input and checks what must hold whatever the input. A broken
+/// invariant stops the process, which the fuzzer reports as a crash.
+enum FuzzTarget: String, CaseIterable {
+    case decoder, evdev, evemu, state, config
+
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch self {
+        case .decoder: Self.decodeBook(bytes)
+        case .evdev: Self.parseEvdev(bytes)
+        case .evemu: Self.parseEvemu(bytes)
+        case .state: Self.readState(bytes)
+        case .config: Self.parseConfiguration(bytes)
+        }
+    }
+
+    /// Decoding and paragraph building: valid UTF-8 out, paragraphs in order
+    /// and inside the text, chapters pointing into it.
+    static func decodeBook(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let text = try? BookDecoder.decode(Data(buffer: bytes), path: "fuzz.txt") else { return }
+        require(String(validating: text.utf8, as: UTF8.self) != nil, "decoded text is valid UTF-8")
+        let book = Book(text: text)
+        var previousEnd = 0
+        for paragraph in book.paragraphs {
+            require(paragraph.bytes.lowerBound >= previousEnd && paragraph.bytes.upperBound <= text.utf8.count,
+                    "paragraphs are ordered and inside the text")
+            require(paragraph.scalars.lowerBound >= 0 && paragraph.scalars.upperBound <= text.scalarCount,
+                    "paragraph offsets are inside the text")
+            previousEnd = paragraph.bytes.upperBound
+        }
+        for chapter in book.chapters { require((0...text.scalarCount).contains(chapter.offset), "chapters point into the text") }
+    }
+
+    /// The evdev byte stream through the touch parser of each kind of panel.
+    static func parseEvdev(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let kind = bytes.first else { return }
+        let device = FuzzDevices.all[Int(kind) % FuzzDevices.all.count]
+        guard var parser = EvdevTouchParser(device: device) else { return }
+        var decoder = InputEventDecoder()
+        // Split the stream where the input says, as reads of a device would.
+        let body = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+        let cut = body.isEmpty ? 0 : Int(kind) * 7 % body.count
+        var events = decoder.decode(UnsafeBufferPointer(rebasing: body[..<cut]))
+        events += decoder.decode(UnsafeBufferPointer(rebasing: body[cut...]))
+        require(decoder.pendingByteCount == body.count % InputEventDecoder.eventSize, "only a partial event stays pending")
+        let frames = (try? parser.feed(events, stateSource: nil)) ?? []
+        for frame in frames {
+            for touch in frame.touches {
+                require(touch.x.isFinite && touch.y.isFinite, "touch positions are finite")
+            }
+        }
+    }
+
+    /// Evemu text: a description, events, or both.
+    static func parseEvemu(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let parsed = try? EvemuParser(text: text, file: "fuzz.events") else { return }
+        for event in parsed.events { require(event.time.isFinite, "event times are finite") }
+        if let description = parsed.description, var parser = EvdevTouchParser(device: description) {
+            _ = try? parser.feed(parsed.events, stateSource: nil)
+        }
+    }
+
+    /// A state file's bytes: a position for this book or nothing.
+    static func readState(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let hash = "0123456789abcdef"
+        if let state = StateStore.decodeState(Data(buffer: bytes), book: hash) {
+            require(state.offset >= 0 && state.book == hash && state.version == ReadingState.currentVersion,
+                    "an accepted position is for this book and version")
+        }
+    }
+
+    /// /etc/ebook-fb.conf: every line is a setting or one reported problem.
+    static func parseConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let (configuration, problems) = ReaderConfiguration.parse(text, file: "fuzz.conf")
+        let lines = ReaderConfiguration.lines(of: text).count
+        require(problems.count <= lines, "at most one problem per line")
+        if let size = configuration.fontSize { require((6...200).contains(size), "font sizes are in range") }
+        for problem in problems { require((1...lines).contains(problem.line), "problems name a line of the file") }
+    }
+
+    private static func require(_ condition: Bool, _ invariant: String) {
+        if !condition { fatalError("broken invariant: " + invariant) }
+    }
+}
+
+/// Panels of each protocol the touch parser understands.
+enum FuzzDevices {
+    private static func axis(_ maximum: Int32) -> AbsInfo { AbsInfo(value: 0, minimum: 0, maximum: maximum) }
+
+    static let all: [DeviceDescription] = [
+        DeviceDescription(
+            name: "fuzz MT B", properties: BitSet(bits: [InputProperty.direct]),
+            eventBits: [0: BitSet(bits: [0, 1, 3]), EventType.key: BitSet(bits: [Int(ButtonCode.touch)]),
+                        EventType.absolute: BitSet(bits: [0, 1, 0x2f, 0x35, 0x36, 0x39])],
+            absInfo: [AbsCode.x: axis(1279), AbsCode.y: axis(767), AbsCode.mtSlot: axis(9),
+                      AbsCode.mtPositionX: axis(1279), AbsCode.mtPositionY: axis(767), AbsCode.mtTrackingID: axis(65535)]),
+        DeviceDescription(
+            name: "fuzz MT A",
+            eventBits: [0: BitSet(bits: [0, 1, 3]), EventType.key: BitSet(bits: [Int(ButtonCode.touch)]),
+                        EventType.absolute: BitSet(bits: [0, 1, 0x35, 0x36])],
+            absInfo: [AbsCode.x: axis(9600), AbsCode.y: axis(7200), AbsCode.mtPositionX: axis(9600),
+                      AbsCode.mtPositionY: axis(7200)]),
+        DeviceDescription(
+            name: "fuzz single touch",
+            eventBits: [0: BitSet(bits: [0, 1, 3]), EventType.key: BitSet(bits: [Int(ButtonCode.touch)]),
+                        EventType.absolute: BitSet(bits: [0, 1])],
+            absInfo: [AbsCode.x: axis(4095), AbsCode.y: axis(4095)]),
+    ]
+}

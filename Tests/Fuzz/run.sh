@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for a bounded time:
+#   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
+# Targets: decoder evdev evemu state config (all by default). Seed corpora
+# are made at run time from ../shared (books, touch recordings), never
+# committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
+# and are replayed first. A crash stops the run with the input's path.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SECONDS_PER_TARGET=30
+TARGETS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) SECONDS_PER_TARGET="$2"; shift 2 ;;
+    -h|--help) sed -n 2,8p "$0"; exit 0 ;;
+    *) TARGETS+=("$1"); shift ;;
+  esac
+done
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder evdev evemu state config)
+SHARED="$(cd .. && pwd)/shared"
+WORK="${FUZZ_WORK:-.build-fuzz/work}"
+mkdir -p "$WORK"
+
+echo "== building the fuzz targets (libFuzzer + AddressSanitizer)"
+swift build -c debug --product ebook-fb-fuzz --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library 2>&1 \
+  | grep -v "Cannot export local symbol" | tail -n 3
+FUZZER="$(swift build -c debug --scratch-path .build-fuzz --show-bin-path)/ebook-fb-fuzz"
+
+seed() {
+  local target="$1" dir="$WORK/corpus/$1"
+  mkdir -p "$dir"
+  python3 - "$target" "$dir" "$SHARED" <<'PY'
+import glob, json, os, struct, sys
+target, out, shared = sys.argv[1], sys.argv[2], sys.argv[3]
+def put(name, data):
+    with open(os.path.join(out, name), "wb") as f: f.write(data)
+books = sorted(glob.glob(os.path.join(shared, "books", "*.txt")))
+events = sorted(glob.glob(os.path.join(shared, "touch", "*.events")))
+if target == "decoder":
+    for path in books:
+        data = open(path, "rb").read()
+        base = os.path.basename(path)
+        put(base + ".head", data[:8192])
+        middle = len(data) // 2
+        put(base + ".middle", data[middle:middle + 4096])
+    put("utf16", "CHAPTER I\n\nSome text.\n".encode("utf-16"))
+elif target == "evemu":
+    for path in events + sorted(glob.glob(os.path.join(shared, "touch", "*.desc"))):
+        put(os.path.basename(path), open(path, "rb").read()[:16384])
+elif target == "evdev":
+    for index, path in enumerate(events):
+        stream = bytearray()
+        for line in open(path, errors="replace"):
+            parts = line.split()
+            if len(parts) == 5 and parts[0] == "E:":
+                seconds, micro = parts[1].split(".")
+                stream += struct.pack("<qqHHi", int(seconds), int(micro), int(parts[2], 16), int(parts[3], 16), int(parts[4]))
+        for kind in range(3):
+            put(f"{os.path.basename(path)}.{kind}", bytes([kind]) + bytes(stream[:24 * 400]))
+    put("syn-dropped", bytes([0]) + struct.pack("<qqHHi", 0, 0, 0, 3, 0) * 8)
+elif target == "state":
+    state = {"book": "0123456789abcdef", "offset": 1234, "path": "/books/a.txt", "version": 1}
+    put("valid", json.dumps(state, sort_keys=True).encode())
+    put("torn", json.dumps(state, sort_keys=True).encode()[:30])
+    put("other-book", json.dumps(dict(state, book="fedcba9876543210")).encode())
+elif target == "config":
+    put("full", b"# kiosk\nbook=/srv/books/alice.txt\nfont=/usr/share/fonts/x.ttf\nfont-size=24\n"
+                b"rotate=90\ntouch-matrix=0 1 0 -1 0 1\ntheme=dark\n")
+    put("bad", b"font-size=300\nrotate=45\nnonsense\n=\ntheme='light'\r\n")
+PY
+}
+
+status=0
+for target in "${TARGETS[@]}"; do
+  seed "$target"
+  regressions="Tests/Fuzz/regressions/$target"
+  if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
+    EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" -runs=0 "$regressions"/* > "$WORK/$target-regressions.log" 2>&1 \
+      || { echo "FAIL $target: a regression input crashes again (see $WORK/$target-regressions.log)"; status=1; continue; }
+  fi
+  mkdir -p "$WORK/artifacts/$target"
+  max_len=4096; [ "$target" = decoder ] && max_len=65536
+  if EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" "$WORK/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
+       -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="$WORK/artifacts/$target/" > "$WORK/$target.log" 2>&1; then
+    runs="$(grep -m1 'stat::number_of_executed_units' "$WORK/$target.log" | awk '{print $2}')"
+    echo "ok   $target: ${runs:-?} inputs in ${SECONDS_PER_TARGET}s, no crash"
+  else
+    echo "FAIL $target: crash; input saved in $WORK/artifacts/$target/ (log: $WORK/$target.log)"
+    tail -n 20 "$WORK/$target.log"
+    status=1
+  fi
+done
+exit $status

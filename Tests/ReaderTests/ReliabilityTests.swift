@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+import Gestures
+import LinuxInput
+import Typesetting
+@testable import Reader
+
+/// Faults around the reader: a state folder that cannot be written (missing
+/// device, full disk), the configuration file, and a long run of turns.
+final class ReliabilityTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-faults-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
+
+    private func session(store: StateStore?) throws -> ReaderSession {
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 400, height: 300, fontSize: 14),
+                                              font: ReaderSessionTests.font, theme: .light)
+        return try ReaderSession(book: try ReaderSessionTests.longBook(), path: "long.txt", settings: settings,
+                                 start: .offset(0), stateStore: store)
+    }
+
+    private func flicks(_ count: Int) -> [TouchFrame] {
+        (0..<count).flatMap { index -> [TouchFrame] in
+            let start = Double(index) * 700
+            return (0...10).map { step in
+                TouchFrame(time: start + Double(step) * 8, touches: [Touch(id: index + 1, x: 350 - Double(step) * 40, y: 150)])
+            } + [TouchFrame(time: start + 88, touches: [])]
+        }
+    }
+
+    func testAStateDirectoryUnderAFileWarnsOnceAndReadingGoesOn() throws {
+        let reader = try session(store: StateStore(directory: "/dev/null/ebook-fb"))
+        defer { reader.stop() }
+        try HeadlessRun(session: reader).run(flicks(5))
+        XCTAssertEqual(reader.currentPage, 5, "every flick turned a page")
+        let warnings = reader.drainWarnings()
+        XCTAssertEqual(warnings.count, 1, "one warning, not one per page: \(warnings)")
+        XCTAssertTrue(warnings[0].contains("/dev/null/ebook-fb"))
+        XCTAssertTrue(warnings[0].contains("not saved"))
+        XCTAssertNotNil(reader.saveFailure)
+    }
+
+    func testAFullDiskLosesNoPageAndSavingResumesWhenThereIsRoom() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("/dev/full is not present") }
+        let store = StateStore(directory: root)
+        let reader = try session(store: store)
+        defer { reader.stop() }
+        let hash = StateStore.contentHash(of: reader.book.text.utf8)
+        // Every write of the state file lands on a device that is always full.
+        let temporary = store.path(forBook: hash) + ".tmp"
+        func fillDisk() throws {
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == nil {
+                try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")
+            }
+        }
+        try fillDisk()
+        var full = HeadlessRun(session: reader)
+        full.onFrame = { _, _ in try fillDisk() } // the failed write removed it; the disk stays full
+        try full.run(flicks(1))
+        try? FileManager.default.removeItem(atPath: temporary)
+        XCTAssertEqual(reader.currentPage, 1)
+        let warnings = reader.drainWarnings()
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("No space left on device"), warnings[0])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path(forBook: hash)), "nothing half-written")
+
+        // Room again: the next settled page is saved and that is said.
+        try HeadlessRun(session: reader).run(flicks(1).map { TouchFrame(time: $0.time + 5000, touches: $0.touches) })
+        XCTAssertEqual(reader.currentPage, 2)
+        XCTAssertNil(reader.saveFailure)
+        XCTAssertTrue(reader.drainWarnings().contains { $0.contains("saved again") })
+        guard case let .found(state) = store.load(book: hash) else { return XCTFail("the position is saved") }
+        XCTAssertEqual(state.offset, reader.currentOffset)
+    }
+
+    func testStateFileBytesAreAcceptedOnlyWhenWhole() throws {
+        let state = ReadingState(book: "0123456789abcdef", offset: 42, path: "/b.txt")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(state)
+        XCTAssertEqual(StateStore.decodeState(data, book: "0123456789abcdef"), state)
+        for length in 0..<data.count {
+            XCTAssertNil(StateStore.decodeState(data.prefix(length), book: "0123456789abcdef"), "torn at \(length)")
+        }
+        XCTAssertNil(StateStore.decodeState(data, book: "fedcba9876543210"), "another book's position")
+    }
+
+    func testTheConfigurationFileReadsEveryKeyAndReportsBadLines() {
+        let text = """
+        # kiosk settings
+        book = /srv/books/alice.txt
+        font="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        font-size=24
+        rotate=270\r
+        touch-matrix=0 1 0 -1 0 1
+        theme=dark
+
+        font-size=500
+        rotate=45
+        colour=blue
+        just words
+        """
+        let (configuration, problems) = ReaderConfiguration.parse(text, file: "test.conf")
+        XCTAssertEqual(configuration.book, "/srv/books/alice.txt")
+        XCTAssertEqual(configuration.font, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        XCTAssertEqual(configuration.fontSize, 24, "a bad later line keeps the good value")
+        XCTAssertEqual(configuration.rotation, .threeQuarters)
+        XCTAssertEqual(configuration.touchMatrix, CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1))
+        XCTAssertEqual(configuration.theme, "dark")
+        XCTAssertEqual(problems.map(\.line), [9, 10, 11, 12])
+        XCTAssertTrue(problems[2].description.hasPrefix("test.conf:11: unknown key \"colour\""))
+        XCTAssertEqual(ReaderConfiguration.parse("").0, ReaderConfiguration())
+    }
+
+    func testAMissingConfigurationFileIsEmpty() throws {
+        let (configuration, problems) = try ReaderConfiguration.load(path: root + "/absent.conf")
+        XCTAssertEqual(configuration, ReaderConfiguration())
+        XCTAssertEqual(problems, [])
+    }
+
+    func testASoakOfTurnsZoomsAndFontChangesLeaksNoDescriptorAndNeverStalls() throws {
+        let reader = try session(store: StateStore(directory: root + "/state"))
+        defer { reader.stop() }
+        var schedule = SoakRun.Schedule()
+        schedule.zoomEvery = 10
+        schedule.fontChangeEvery = 40
+        schedule.warmUpTurns = 20
+        let report = try SoakRun(session: reader, schedule: schedule).run(turns: 120)
+        XCTAssertEqual(report.turns, 120)
+        XCTAssertEqual(report.zooms, 12)
+        XCTAssertEqual(report.fontChanges, 3)
+        XCTAssertEqual(report.stalls, 0)
+        XCTAssertEqual(report.descriptorsEnd, report.descriptorsStart)
+        XCTAssertGreaterThan(report.residentStart, 0)
+        XCTAssertGreaterThanOrEqual(report.farthestPage, 100)
+        XCTAssertEqual(reader.cache.allocatedBuffers, 3)
+        XCTAssertTrue(reader.drainWarnings().isEmpty)
+    }
+}
