@@ -9,7 +9,8 @@ public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible
 /// The kiosk's settings, from `/etc/ebook-fb.conf`: `KEY=value` lines, `#`
 /// comments, values optionally in quotes, an empty value meaning the
 /// default. The same syntax systemd's `EnvironmentFile=` reads, so the file
-/// can also be handed to a unit as environment.
+/// can also be handed to a unit as environment. Keys may also be written
+/// as ReaderConfiguration spells them (`font-size`, `touch-matrix`).
 public struct KioskConfiguration: Equatable, Sendable {
     /// One book to open; when nil, the folder's last read (or first) book.
     public var book: String?
@@ -52,7 +53,8 @@ public struct KioskConfiguration: Equatable, Sendable {
             guard let equals = line.firstIndex(of: "=") else {
                 throw KioskConfigurationError("\(place): expected KEY=value, found \"\(line)\"")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
+                .replacingOccurrences(of: "-", with: "_")
             let value = Self.unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
             try set(key, to: value, at: place)
         }

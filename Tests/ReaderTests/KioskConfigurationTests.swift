@@ -39,6 +39,16 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertFalse(configuration.lockVT)
     }
 
+    func testReaderConfigurationSpellingIsUnderstood() throws {
+        let text = "book=/b.txt\nfont-size=30\ntouch-matrix=1,0,0,0,1,0\nrotate=180\ntheme=dark\n"
+        let configuration = try KioskConfiguration(parsing: text, source: "c")
+        XCTAssertEqual(configuration.book, "/b.txt")
+        XCTAssertEqual(configuration.fontSize, 30)
+        XCTAssertEqual(configuration.touchMatrix, "1,0,0,0,1,0")
+        XCTAssertEqual(configuration.rotate, 180)
+        XCTAssertEqual(configuration.theme, "dark")
+    }
+
     func testEmptyValuesMeanTheDefault() throws {
         let configuration = try KioskConfiguration(parsing: "BOOK=\nFONT=\nFONT_SIZE=\nROTATE=\nMODE=\n", source: "c")
         XCTAssertNil(configuration.book)
