@@ -9,6 +9,10 @@ public final class ConsoleSession {
     public let display: KMSDisplay
     public let terminal: VirtualTerminal?
     public let signals: SignalChannel
+    /// Refuse every switch away from our VT (a kiosk's `--lock-vt`): with
+    /// VT_PROCESS the kernel asks first, and we say no. Needs no capability,
+    /// unlike VT_LOCKSWITCH.
+    public var refusesSwitching = false
     private var isRestored = false
 
     public enum Event: Equatable, Sendable {
@@ -59,6 +63,8 @@ public final class ConsoleSession {
         var events: [Event] = []
         for signal in signals.receivedSignals() {
             switch signal {
+            case VirtualTerminal.releaseSignal where refusesSwitching && terminal != nil:
+                try terminal?.refuseRelease()
             case VirtualTerminal.releaseSignal:
                 try display.releaseForSwitch()
                 try terminal?.allowRelease()

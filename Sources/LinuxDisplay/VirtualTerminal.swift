@@ -107,6 +107,12 @@ public final class VirtualTerminal {
         try terminal.control(CLinux_VT_RELDISP(), "VT_RELDISP 1", value: 1)
     }
 
+    /// Refuses the pending switch away (a kiosk keeps its VT): the kernel
+    /// stays on this console and we keep master.
+    public func refuseRelease() throws(DisplayError) {
+        try terminal.control(CLinux_VT_RELDISP(), "VT_RELDISP 0", value: 0)
+    }
+
     /// Acknowledges that the VT is ours again.
     public func acknowledgeAcquire() throws(DisplayError) {
         try terminal.control(CLinux_VT_RELDISP(), "VT_RELDISP VT_ACKACQ", value: CLinux_VT_ACKACQ())

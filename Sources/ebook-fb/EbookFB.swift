@@ -6,7 +6,7 @@ struct EbookFB: ParsableCommand {
         commandName: "ebook-fb",
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self,
-                      ShapeCommand.self, ConformanceCommand.self, InjectCommand.self,
+                      ShapeCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
                       BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
 }

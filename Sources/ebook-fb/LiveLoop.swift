@@ -11,6 +11,9 @@ import Reader
 /// when no flip is pending, and when a flip completes while the view moves,
 /// the session is stepped to the flip's vblank time and the next frame goes
 /// out. Settled frames are announced on stderr ("presented page N").
+/// Under systemd (`Type=notify`) the first page on the glass sends READY=1,
+/// and while `WatchdogSec=` is set the loop pings WATCHDOG=1 at half the
+/// limit: the only periodic wake-up, and only from a loop that runs.
 final class LiveLoop {
     private let session: ReaderSession
     private let console: ConsoleSession
@@ -28,6 +31,9 @@ final class LiveLoop {
     private var pendingAnnouncement: String?
     private var lastAnnouncement: String?
     private var quitReason: String?
+    private let notifier: ServiceNotifier?
+    private var watchdog: WatchdogSchedule?
+    private var isReadySent = false
     /// A flip's vblank time further than this from the clock is not trusted (ms).
     private static let plausibleVblankAge = 1000.0
 
@@ -40,6 +46,9 @@ final class LiveLoop {
         timer = try WakeTimer()
         recognizer = GestureRecognizer(configuration: GestureConfiguration(screenWidth: Double(session.settings.geometry.width)))
         sessionTime = clock()
+        let environment = ProcessInfo.processInfo.environment
+        notifier = ServiceNotifier(environment: environment)
+        watchdog = notifier == nil ? nil : WatchdogSchedule(environment: environment, pid: getpid())
     }
 
     /// Runs until a quit key or a termination signal; returns why it stopped.
@@ -47,6 +56,7 @@ final class LiveLoop {
         let display = console.display
         while quitReason == nil {
             let now = clock()
+            feedWatchdog(now: now)
             if display.isActive, !display.isFlipPending { try presentFrame(at: now) }
             try armTimer(now: now)
             report(session.drainWarnings() + input.drainWarnings())
@@ -108,7 +118,9 @@ final class LiveLoop {
                                      canPresent: display.isActive && !display.isFlipPending,
                                      isMoving: session.controller.isAnimating, hasChanges: isDirty,
                                      isPaginating: session.isPaginating)
-        try timer.arm(at: LivePacing.wakeTime(now: now, state: state), now: now)
+        var due = LivePacing.wakeTime(now: now, state: state)
+        if let ping = watchdog?.nextPing(now: now) { due = min(due ?? ping, ping) }
+        try timer.arm(at: due, now: now)
     }
 
     private func settledDescription() -> String {
@@ -126,6 +138,20 @@ final class LiveLoop {
         guard text != lastAnnouncement else { return }
         lastAnnouncement = text
         log(text)
+        if !isReadySent, let notifier {
+            isReadySent = true
+            do { try notifier.ready(status: text) } catch { report(["\(error)"]) }
+        }
+    }
+
+    // MARK: systemd
+
+    /// WATCHDOG=1 when due; armTimer wakes the loop for the next one.
+    private func feedWatchdog(now: Double) {
+        guard var schedule = watchdog, let notifier, schedule.isDue(now: now) else { return }
+        do { try notifier.watchdog() } catch { report(["\(error)"]) }
+        schedule.pinged(at: now)
+        watchdog = schedule
     }
 
     // MARK: Input

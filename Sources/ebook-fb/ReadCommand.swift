@@ -60,6 +60,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "KMS: take the input devices for ourselves (EVIOCGRAB) and ignore the quit keys.")
     var kiosk = false
 
+    @Flag(name: .customLong("lock-vt"), help: "KMS: refuse switching to another virtual terminal while the reader runs.")
+    var lockVT = false
+
     func run() throws {
         guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
         guard let rotation = DisplayRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
@@ -138,6 +141,7 @@ struct ReadCommand: ParsableCommand {
             throw CommandError("\(error)")
         }
         defer { console.restore() }
+        console.refusesSwitching = lockVT
         let display = console.display
         let base = try options.geometry()
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,

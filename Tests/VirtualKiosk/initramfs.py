@@ -6,8 +6,10 @@ modules asked for with everything they depend on (read from each module's
 .modinfo), listed in load order in /kiosk/modules.order.
 
 usage: initramfs.py OUT.cpio.gz --kernel-root DIR --busybox FILE --init FILE
-           --binary FILE --book FILE --font FILE --recordings DIR --env FILE
+           [--binary FILE --book FILE --font FILE --recordings DIR --env FILE]
            --modules NAME,NAME,...
+
+Without --binary (the systemd boot) the initramfs only mounts the root disk.
 """
 import argparse
 import glob
@@ -103,9 +105,13 @@ def shared_libraries(binary):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
-    for option in ("kernel-root", "busybox", "init", "binary", "book", "font", "recordings", "env", "modules"):
+    for option in ("kernel-root", "busybox", "init", "modules"):
         parser.add_argument("--" + option, required=True)
+    for option in ("binary", "book", "font", "recordings", "env"):
+        parser.add_argument("--" + option)
     args = parser.parse_args()
+    if args.binary and not all((args.book, args.font, args.recordings, args.env)):
+        parser.error("--binary needs --book, --font, --recordings and --env")
 
     archive = Archive()
     for directory in ("dev", "proc", "sys", "tmp", "etc", "bin", "kiosk/modules"):
@@ -113,14 +119,15 @@ def main():
     archive.file("bin/busybox", read(args.busybox), executable=True)
     archive.symlink("bin/sh", "busybox")
     archive.file("init", read(args.init), executable=True)
-    archive.file("kiosk/ebook-fb", read(args.binary), executable=True)
-    for library in shared_libraries(args.binary):
-        archive.file(library, read(os.path.realpath(library)), executable=True)
-    archive.file("kiosk/book.txt", read(args.book))
-    archive.file("kiosk/font.ttf", read(args.font))
-    archive.file("kiosk/kiosk.env", read(args.env))
-    for recording in sorted(glob.glob(os.path.join(args.recordings, "*.events"))):
-        archive.file("kiosk/" + os.path.basename(recording), read(recording))
+    if args.binary:
+        archive.file("kiosk/ebook-fb", read(args.binary), executable=True)
+        for library in shared_libraries(args.binary):
+            archive.file(library, read(os.path.realpath(library)), executable=True)
+        archive.file("kiosk/book.txt", read(args.book))
+        archive.file("kiosk/font.ttf", read(args.font))
+        archive.file("kiosk/kiosk.env", read(args.env))
+        for recording in sorted(glob.glob(os.path.join(args.recordings, "*.events"))):
+            archive.file("kiosk/" + os.path.basename(recording), read(recording))
     files = module_files(args.kernel_root)
     order = load_order(args.modules.split(","), files)
     for name in order:

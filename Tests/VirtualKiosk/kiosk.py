@@ -60,16 +60,19 @@ class QMP:
         return reply.get("return")
 
 
-def boot(gpu, args, out):
-    """Runs one boot; returns {screen name: PNG path}, the reader's exit status and the log lines."""
+def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1"):
+    """Runs one boot (with `drive` as a raw virtio disk when given); returns
+    {screen name: PNG path}, the reader's exit status and the log lines."""
     work = tempfile.mkdtemp(prefix="kiosk-")
     serial_path, qmp_path = os.path.join(work, "serial"), os.path.join(work, "qmp")
     command = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
                "-kernel", args.kernel, "-initrd", args.initrd,
-               "-append", "console=ttyS0 quiet loglevel=3 panic=-1",
+               "-append", append,
                "-display", "none", "-vga", "none", "-device", DEVICES[gpu],
                "-chardev", f"socket,id=serial0,path={serial_path},server=on,wait=on", "-serial", "chardev:serial0",
                "-qmp", f"unix:{qmp_path},server=on,wait=off", "-no-reboot", "-nic", "none"]
+    if drive:
+        command += ["-drive", f"file={drive},format=raw,if=virtio"]
     log = open(os.path.join(out, "serial.log"), "w")
     qemu = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + args.timeout

@@ -5,21 +5,30 @@
 #
 #   Tests/VirtualKiosk/run.sh [--out DIR] [--gpus bochs,virtio-gpu]
 #   Tests/VirtualKiosk/run.sh --window [--gpus virtio-gpu]   (a window to try it, the mouse as a finger)
+#   Tests/VirtualKiosk/run.sh --systemd [--out DIR] [--gpus bochs]
+#       (Debian with systemd as PID 1 and the ebook-fb unit enabled: the book
+#        at boot, the time to the first page, a restart after kill -9)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 HERE="$ROOT/Tests/VirtualKiosk"
 OUT="$ROOT/.build/virtual-kiosk/out"
-GPUS="bochs,virtio-gpu"
+GPUS=""
 WINDOW=0
+SYSTEMD=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) OUT="$2"; shift 2 ;;
         --gpus) GPUS="$2"; shift 2 ;;
         --window) WINDOW=1; shift ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window]" >&2; exit 2 ;;
+        --systemd) SYSTEMD=1; shift ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd]" >&2; exit 2 ;;
     esac
 done
+if [ -z "$GPUS" ]; then
+    GPUS="bochs,virtio-gpu"
+    [ "$SYSTEMD" = 1 ] && GPUS="bochs"
+fi
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 CACHE="$ROOT/.build/virtual-kiosk/cache"
@@ -65,6 +74,12 @@ if [ ! -f "$CACHE/kernel/vmlinuz" ] || [ ! -x "$CACHE/busybox/bin/busybox" ]; th
     dpkg-deb -x "$CACHE"/debs/busybox-static_*.deb "$CACHE/busybox"
     cp "$CACHE"/kernel/boot/vmlinuz-* "$CACHE/kernel/vmlinuz"
     rm -rf "$CACHE/debs"
+fi
+
+if [ "$SYSTEMD" = 1 ]; then
+    # shellcheck source=Tests/VirtualKiosk/systemd-boot.sh
+    . "$HERE/systemd-boot.sh"
+    exit
 fi
 
 step "initramfs"

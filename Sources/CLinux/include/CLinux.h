@@ -7,6 +7,7 @@
 #include "CLinuxInput.h"
 #include "CLinuxDisplay.h"
 #include "CLinuxUInput.h"
+#include "CLinuxNotify.h"
 #include "CLinuxTimer.h"
 #include "CLinuxFuzz.h"
 

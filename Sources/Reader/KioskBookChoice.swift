@@ -1,0 +1,54 @@
+import Foundation
+
+/// A reading position on disk and when it was last written.
+public struct SavedReading: Equatable, Sendable {
+    public var state: ReadingState
+    /// Seconds since the epoch, from the state file's modification time.
+    public var savedAt: Double
+
+    public init(state: ReadingState, savedAt: Double) {
+        self.state = state
+        self.savedAt = savedAt
+    }
+}
+
+/// Which book the kiosk opens at boot.
+public enum KioskBookChoice {
+    /// The configured book when there is one; else, of the folder's books,
+    /// the one whose position was saved last; else the first by name.
+    /// Nil when there is nothing to open.
+    public static func choose(configuredBook: String?, folderBooks: [String], saved: [SavedReading]) -> String? {
+        if let configuredBook { return configuredBook }
+        let candidates = Set(folderBooks)
+        let lastRead = saved.filter { candidates.contains($0.state.path) }.max { $0.savedAt < $1.savedAt }
+        return lastRead?.state.path ?? folderBooks.sorted().first
+    }
+
+    /// The plain-text books directly in `folder`, by name.
+    public static func books(inFolder folder: String) throws(KioskConfigurationError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw KioskConfigurationError("\(folder): cannot list the books folder (missing, or not readable by the service)")
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return names.filter { $0.lowercased().hasSuffix(".txt") && !$0.hasPrefix(".") }.sorted().map { base + $0 }
+    }
+}
+
+extension StateStore {
+    /// Every reading position this version can read; unreadable files are skipped.
+    public func savedReadings() -> [SavedReading] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path),
+                  let state = try? JSONDecoder().decode(ReadingState.self, from: data),
+                  state.version == ReadingState.currentVersion,
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let modified = attributes[.modificationDate] as? Date else { return nil }
+            return SavedReading(state: state, savedAt: modified.timeIntervalSince1970)
+        }
+    }
+}

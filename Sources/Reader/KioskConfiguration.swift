@@ -1,0 +1,128 @@
+import Foundation
+
+/// A problem in the kiosk's settings file, naming the file and line.
+public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The kiosk's settings, from `/etc/ebook-fb.conf`: `KEY=value` lines, `#`
+/// comments, values optionally in quotes, an empty value meaning the
+/// default. The same syntax systemd's `EnvironmentFile=` reads, so the file
+/// can also be handed to a unit as environment. Keys may also be written
+/// as ReaderConfiguration spells them (`font-size`, `touch-matrix`).
+public struct KioskConfiguration: Equatable, Sendable {
+    /// One book to open; when nil, the folder's last read (or first) book.
+    public var book: String?
+    public var booksFolder: String?
+    /// A font file; nil means DejaVu Serif through fontconfig.
+    public var font: String?
+    public var fontSize = 20
+    public var theme = "light"
+    /// WIDTHxHEIGHT; nil means the screen's preferred mode.
+    public var mode: String?
+    public var rotate = 0
+    /// Six numbers a,b,c,d,e,f (libinput's calibration matrix).
+    public var touchMatrix: String?
+    public var touchDevice: String?
+    public var tty = "/dev/tty1"
+    /// Refuse switching away from the reader's VT.
+    public var lockVT = true
+
+    public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
+                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT"]
+
+    public init() {}
+
+    /// Reads `path`; errors say which file and line and what to write instead.
+    public static func load(path: String) throws(KioskConfigurationError) -> KioskConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw KioskConfigurationError("\(path): cannot be read (missing, or not readable by the service)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw KioskConfigurationError("\(path): not UTF-8 text")
+        }
+        return try KioskConfiguration(parsing: text, source: path)
+    }
+
+    public init(parsing text: String, source: String) throws(KioskConfigurationError) {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            let place = "\(source):\(index + 1)"
+            guard let equals = line.firstIndex(of: "=") else {
+                throw KioskConfigurationError("\(place): expected KEY=value, found \"\(line)\"")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
+                .replacingOccurrences(of: "-", with: "_")
+            let value = Self.unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            try set(key, to: value, at: place)
+        }
+    }
+
+    private mutating func set(_ key: String, to value: String, at place: String) throws(KioskConfigurationError) {
+        let given: String? = value.isEmpty ? nil : value
+        switch key {
+        case "BOOK": book = given
+        case "BOOKS": booksFolder = given
+        case "FONT": font = given
+        case "FONT_SIZE":
+            guard let given else { fontSize = 20; return }
+            guard let size = Int(given), (6...400).contains(size) else {
+                throw KioskConfigurationError("\(place): FONT_SIZE \"\(given)\": a whole number of pixels from 6 to 400")
+            }
+            fontSize = size
+        case "THEME":
+            let theme = given ?? "light"
+            guard theme == "light" || theme == "dark" else {
+                throw KioskConfigurationError("\(place): THEME \"\(theme)\": use light or dark")
+            }
+            self.theme = theme
+        case "MODE": mode = given
+        case "ROTATE":
+            guard let given else { rotate = 0; return }
+            guard let degrees = Int(given), [0, 90, 180, 270].contains(degrees) else {
+                throw KioskConfigurationError("\(place): ROTATE \"\(given)\": use 0, 90, 180 or 270")
+            }
+            rotate = degrees
+        case "TOUCH_MATRIX":
+            if let given {
+                let numbers = given.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard numbers.count == 6, numbers.allSatisfy({ $0 != nil }) else {
+                    throw KioskConfigurationError("\(place): TOUCH_MATRIX \"\(given)\": six numbers a,b,c,d,e,f")
+                }
+            }
+            touchMatrix = given
+        case "TOUCH_DEVICE": touchDevice = given
+        case "TTY": tty = given ?? "/dev/tty1"
+        case "LOCK_VT":
+            switch (given ?? "yes").lowercased() {
+            case "yes", "true", "1", "on": lockVT = true
+            case "no", "false", "0", "off": lockVT = false
+            default: throw KioskConfigurationError("\(place): LOCK_VT \"\(value)\": use yes or no")
+            }
+        default:
+            throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
+                                          + Self.keys.joined(separator: ", "))
+        }
+    }
+
+    private static func unquote(_ value: String) -> String {
+        for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
+            return String(value.dropFirst().dropLast())
+        }
+        return value
+    }
+
+    /// The reader's command line (`ebook-fb read ...`) for `book` in kiosk mode.
+    public func readerArguments(book: String) -> [String] {
+        var arguments = [book, "--display", "kms", "--kiosk", "--tty", tty,
+                         "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate)]
+        if let font { arguments += ["--font", font] }
+        if let mode { arguments += ["--mode", mode] }
+        if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }
+        if let touchDevice { arguments += ["--touch-device", touchDevice] }
+        if lockVT { arguments.append("--lock-vt") }
+        return arguments
+    }
+}

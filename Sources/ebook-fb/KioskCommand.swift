@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Reader
+
+/// `ebook-fb kiosk`: the reader as the ebook-fb service runs it. Settings
+/// come from the kiosk's file; the book is the configured one or the last
+/// one read in the books folder, opened where it was left; what goes wrong
+/// is drawn on the screen with what to do, not left as a blank panel.
+struct KioskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "Run as the kiosk's screen (the ebook-fb service): settings from a file, the last book reopened, errors shown on screen.")
+
+    @Option(help: "The settings file (KEY=value lines).")
+    var config: String = "/etc/ebook-fb.conf"
+
+    @Option(help: "The virtual terminal to take over, instead of the file's TTY (ebook-fb@ttyN.service).")
+    var tty: String?
+
+    @Flag(help: "Check the settings and say which book would open and how, without taking the screen.")
+    var check = false
+
+    func run() throws {
+        var configuration: KioskConfiguration
+        do {
+            configuration = try KioskConfiguration.load(path: config)
+            if let tty { configuration.tty = tty }
+        } catch {
+            if check { throw CommandError(error.description) }
+            try showError(error.description, remedy: "Correct the setting in \(config), then restart: systemctl restart ebook-fb",
+                          configuration: KioskConfiguration())
+            return
+        }
+        let book: String
+        do {
+            book = try chooseBook(configuration)
+        } catch {
+            if check { throw CommandError(error.description) }
+            try showError(error.description, remedy: "Put a book (a .txt file) in the books folder, or set BOOK= in "
+                          + "\(config), then restart: systemctl restart ebook-fb", configuration: configuration)
+            return
+        }
+        let arguments = configuration.readerArguments(book: book)
+        if check {
+            _ = try ReadCommand.parse(arguments) // the same validation the reader does
+            print("ebook-fb " + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
+            return
+        }
+        log("opening \(book) (settings from \(config))")
+        do {
+            let reader = try ReadCommand.parse(arguments)
+            try reader.run()
+        } catch {
+            try showError(ReadCommand.message(for: error), remedy: remedy(for: error, book: book),
+                          configuration: configuration)
+        }
+    }
+
+    private func chooseBook(_ configuration: KioskConfiguration) throws(KioskConfigurationError) -> String {
+        var folderBooks: [String] = []
+        if configuration.book == nil, let folder = configuration.booksFolder {
+            folderBooks = try KioskBookChoice.books(inFolder: folder)
+        }
+        let store = StateStore(directory: StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        guard let book = KioskBookChoice.choose(configuredBook: configuration.book, folderBooks: folderBooks,
+                                                saved: store.savedReadings()) else {
+            throw KioskConfigurationError(configuration.booksFolder.map { "\($0): no books (.txt files) in the folder" }
+                                          ?? "\(config): neither BOOK nor BOOKS is set")
+        }
+        return book
+    }
+
+    private func remedy(for error: Error, book: String) -> String {
+        let text = "\(error)"
+        if text.contains(book) {
+            return "Check that \(book) exists and is readable plain text, or choose another book in \(config); "
+                + "then restart: systemctl restart ebook-fb"
+        }
+        if text.lowercased().contains("font") {
+            return "Set FONT= in \(config) to a font file that exists, or leave it empty; then restart: systemctl restart ebook-fb"
+        }
+        return "See journalctl -u ebook-fb, correct \(config), then restart: systemctl restart ebook-fb"
+    }
+
+    /// Draws the problem until the service is stopped; without a screen to
+    /// draw on, fails so that systemd logs it and starts us again.
+    private func showError(_ problem: String, remedy: String, configuration: KioskConfiguration) throws {
+        log("error: \(problem); \(remedy)")
+        do {
+            try KioskErrorScreen(problem: problem, remedy: remedy, configuration: configuration).showUntilStopped()
+        } catch {
+            log("cannot show the error on screen: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data(("ebook-fb: " + text + "\n").utf8))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import Reader
+
+final class KioskConfigurationTests: XCTestCase {
+    func testEmptyFileGivesTheDefaults() throws {
+        let configuration = try KioskConfiguration(parsing: "# nothing set\n\n", source: "test.conf")
+        XCTAssertEqual(configuration, KioskConfiguration())
+        XCTAssertEqual(configuration.fontSize, 20)
+        XCTAssertEqual(configuration.tty, "/dev/tty1")
+        XCTAssertTrue(configuration.lockVT)
+    }
+
+    func testEverySettingIsRead() throws {
+        let text = """
+        BOOKS=/srv/books
+        BOOK = "/srv/books/one book.txt"
+        FONT='/usr/share/fonts/a.ttf'
+        FONT_SIZE=28
+        THEME=dark
+        MODE=800x480
+        ROTATE=90
+        TOUCH_MATRIX=0,1,0,-1,0,1
+        TOUCH_DEVICE=/dev/input/event3
+        TTY=/dev/tty2
+        LOCK_VT=no
+        """
+        let configuration = try KioskConfiguration(parsing: text, source: "test.conf")
+        XCTAssertEqual(configuration.booksFolder, "/srv/books")
+        XCTAssertEqual(configuration.book, "/srv/books/one book.txt")
+        XCTAssertEqual(configuration.font, "/usr/share/fonts/a.ttf")
+        XCTAssertEqual(configuration.fontSize, 28)
+        XCTAssertEqual(configuration.theme, "dark")
+        XCTAssertEqual(configuration.mode, "800x480")
+        XCTAssertEqual(configuration.rotate, 90)
+        XCTAssertEqual(configuration.touchMatrix, "0,1,0,-1,0,1")
+        XCTAssertEqual(configuration.touchDevice, "/dev/input/event3")
+        XCTAssertEqual(configuration.tty, "/dev/tty2")
+        XCTAssertFalse(configuration.lockVT)
+    }
+
+    func testReaderConfigurationSpellingIsUnderstood() throws {
+        let text = "book=/b.txt\nfont-size=30\ntouch-matrix=1,0,0,0,1,0\nrotate=180\ntheme=dark\n"
+        let configuration = try KioskConfiguration(parsing: text, source: "c")
+        XCTAssertEqual(configuration.book, "/b.txt")
+        XCTAssertEqual(configuration.fontSize, 30)
+        XCTAssertEqual(configuration.touchMatrix, "1,0,0,0,1,0")
+        XCTAssertEqual(configuration.rotate, 180)
+        XCTAssertEqual(configuration.theme, "dark")
+    }
+
+    func testEmptyValuesMeanTheDefault() throws {
+        let configuration = try KioskConfiguration(parsing: "BOOK=\nFONT=\nFONT_SIZE=\nROTATE=\nMODE=\n", source: "c")
+        XCTAssertNil(configuration.book)
+        XCTAssertNil(configuration.font)
+        XCTAssertNil(configuration.mode)
+        XCTAssertEqual(configuration.fontSize, 20)
+        XCTAssertEqual(configuration.rotate, 0)
+    }
+
+    func testErrorsNameTheFileLineAndWhatToWrite() {
+        let cases: [(String, String)] = [
+            ("FONT_SIZE=20\nROTATE=45\n", "k.conf:2: ROTATE \"45\": use 0, 90, 180 or 270"),
+            ("FONT_SIZE=big", "k.conf:1: FONT_SIZE \"big\": a whole number of pixels from 6 to 400"),
+            ("THEME=sepia", "k.conf:1: THEME \"sepia\": use light or dark"),
+            ("TOUCH_MATRIX=1,0,0", "k.conf:1: TOUCH_MATRIX \"1,0,0\": six numbers a,b,c,d,e,f"),
+            ("LOCK_VT=maybe", "k.conf:1: LOCK_VT \"maybe\": use yes or no"),
+            ("just words", "k.conf:1: expected KEY=value, found \"just words\""),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try KioskConfiguration(parsing: text, source: "k.conf"), text) { error in
+                XCTAssertEqual((error as? KioskConfigurationError)?.description, message)
+            }
+        }
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "FONTSIZE=20", source: "k.conf")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:1: unknown setting \"FONTSIZE\"; known: BOOK, BOOKS"), "\(error)")
+        }
+    }
+
+    func testTheShippedDefaultFileParses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Systemd/ebook-fb.conf").path
+        let configuration = try KioskConfiguration.load(path: path)
+        XCTAssertEqual(configuration.booksFolder, "@PREFIX@/share/ebook-fb/books")
+        XCTAssertNil(configuration.book)
+        XCTAssertEqual(configuration.tty, "/dev/tty1")
+    }
+
+    func testMissingFileIsNamed() {
+        XCTAssertThrowsError(try KioskConfiguration.load(path: "/nonexistent/ebook-fb.conf")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/nonexistent/ebook-fb.conf: cannot be read"), "\(error)")
+        }
+    }
+
+    func testReaderArgumentsCarryEverySetting() throws {
+        var configuration = KioskConfiguration()
+        XCTAssertEqual(configuration.readerArguments(book: "/b.txt"),
+                       ["/b.txt", "--display", "kms", "--kiosk", "--tty", "/dev/tty1", "--font-size", "20",
+                        "--theme", "light", "--rotate", "0", "--lock-vt"])
+        configuration.font = "/f.ttf"
+        configuration.mode = "800x480"
+        configuration.touchMatrix = "1,0,0,0,1,0"
+        configuration.touchDevice = "/dev/input/event1"
+        configuration.lockVT = false
+        let arguments = configuration.readerArguments(book: "/b.txt")
+        XCTAssertEqual(Array(arguments.suffix(8)), ["--font", "/f.ttf", "--mode", "800x480",
+                                                    "--touch-matrix", "1,0,0,0,1,0", "--touch-device", "/dev/input/event1"])
+        XCTAssertFalse(arguments.contains("--lock-vt"))
+    }
+}
+
+final class KioskBookChoiceTests: XCTestCase {
+    private func reading(_ path: String, at time: Double) -> SavedReading {
+        SavedReading(state: ReadingState(book: "0000000000000000", offset: 10, path: path), savedAt: time)
+    }
+
+    func testConfiguredBookWins() {
+        let chosen = KioskBookChoice.choose(configuredBook: "/one.txt", folderBooks: ["/f/a.txt"],
+                                            saved: [reading("/f/a.txt", at: 5)])
+        XCTAssertEqual(chosen, "/one.txt")
+    }
+
+    func testLastReadBookOfTheFolderIsReopened() {
+        let saved = [reading("/f/a.txt", at: 5), reading("/f/c.txt", at: 9), reading("/elsewhere.txt", at: 20)]
+        XCTAssertEqual(KioskBookChoice.choose(configuredBook: nil, folderBooks: ["/f/a.txt", "/f/b.txt", "/f/c.txt"],
+                                              saved: saved), "/f/c.txt")
+    }
+
+    func testFirstBookByNameWithoutSavedPositions() {
+        XCTAssertEqual(KioskBookChoice.choose(configuredBook: nil, folderBooks: ["/f/b.txt", "/f/a.txt"], saved: []),
+                       "/f/a.txt")
+        XCTAssertNil(KioskBookChoice.choose(configuredBook: nil, folderBooks: [], saved: []))
+    }
+
+    func testFolderListingAndSavedReadingsOnDisk() throws {
+        let folder = NSTemporaryDirectory() + "kiosk-books-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
+        for name in ["b.txt", "a.TXT", "notes.md", ".hidden.txt"] {
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
+        }
+        XCTAssertEqual(try KioskBookChoice.books(inFolder: folder), [folder + "/a.TXT", folder + "/b.txt"])
+        XCTAssertThrowsError(try KioskBookChoice.books(inFolder: folder + "/missing"))
+
+        let store = StateStore(directory: folder + "/state")
+        try store.save(ReadingState(book: "1111111111111111", offset: 3, path: folder + "/b.txt"))
+        _ = FileManager.default.createFile(atPath: folder + "/state/broken.json", contents: Data("{".utf8))
+        let saved = store.savedReadings()
+        XCTAssertEqual(saved.map(\.state.path), [folder + "/b.txt"])
+        XCTAssertEqual(KioskBookChoice.choose(configuredBook: nil, folderBooks: try KioskBookChoice.books(inFolder: folder),
+                                              saved: saved), folder + "/b.txt")
+    }
+}
