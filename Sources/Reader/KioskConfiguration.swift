@@ -10,7 +10,7 @@ public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible
 /// comments, values optionally in quotes, an empty value meaning the
 /// default. The same syntax systemd's `EnvironmentFile=` reads, so the file
 /// can also be handed to a unit as environment. Keys may also be written
-/// as ReaderConfiguration spells them (`font-size`, `touch-matrix`).
+/// in lower case with dashes (`font-size`, `touch-matrix`).
 public struct KioskConfiguration: Equatable, Sendable {
     /// One book to open; when nil, the folder's last read (or first) book.
     public var book: String?

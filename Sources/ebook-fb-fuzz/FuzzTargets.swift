@@ -75,14 +75,15 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// /etc/ebook-fb.conf: every line is a setting or one reported problem.
+    /// /etc/ebook-fb.conf: a file parses, or the error names the file and a line of it.
     static func parseConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let (configuration, problems) = ReaderConfiguration.parse(text, file: "fuzz.conf")
-        let lines = ReaderConfiguration.lines(of: text).count
-        require(problems.count <= lines, "at most one problem per line")
-        if let size = configuration.fontSize { require((6...200).contains(size), "font sizes are in range") }
-        for problem in problems { require((1...lines).contains(problem.line), "problems name a line of the file") }
+        do {
+            let configuration = try KioskConfiguration(parsing: text, source: "fuzz.conf")
+            _ = configuration.readerArguments(book: "book.txt")
+        } catch {
+            require(error.description.hasPrefix("fuzz.conf"), "errors name the file")
+        }
     }
 
     private static func require(_ condition: Bool, _ invariant: String) {

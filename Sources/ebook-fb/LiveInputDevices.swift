@@ -57,6 +57,8 @@ final class LiveInputDevices {
             do {
                 frames = try touch.frames(through: .infinity)
             } catch {
+                // Unplugged mid-drag: lift the fingers it held so the page settles.
+                if let lift = touch.releaseAfterLoss(at: monotonicMilliseconds()) { frames.append(lift) }
                 deviceFailed(touch.device.path, error)
             }
         }

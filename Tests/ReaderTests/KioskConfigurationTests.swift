@@ -39,7 +39,7 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertFalse(configuration.lockVT)
     }
 
-    func testReaderConfigurationSpellingIsUnderstood() throws {
+    func testAlternativeKeySpellingsAreUnderstood() throws {
         let text = "book=/b.txt\nfont-size=30\ntouch-matrix=1,0,0,0,1,0\nrotate=180\ntheme=dark\n"
         let configuration = try KioskConfiguration(parsing: text, source: "c")
         XCTAssertEqual(configuration.book, "/b.txt")

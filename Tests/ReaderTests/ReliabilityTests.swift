@@ -90,39 +90,6 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertNil(StateStore.decodeState(data, book: "fedcba9876543210"), "another book's position")
     }
 
-    func testTheConfigurationFileReadsEveryKeyAndReportsBadLines() {
-        let text = """
-        # kiosk settings
-        book = /srv/books/alice.txt
-        font="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        font-size=24
-        rotate=270\r
-        touch-matrix=0 1 0 -1 0 1
-        theme=dark
-
-        font-size=500
-        rotate=45
-        colour=blue
-        just words
-        """
-        let (configuration, problems) = ReaderConfiguration.parse(text, file: "test.conf")
-        XCTAssertEqual(configuration.book, "/srv/books/alice.txt")
-        XCTAssertEqual(configuration.font, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-        XCTAssertEqual(configuration.fontSize, 24, "a bad later line keeps the good value")
-        XCTAssertEqual(configuration.rotation, .threeQuarters)
-        XCTAssertEqual(configuration.touchMatrix, CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1))
-        XCTAssertEqual(configuration.theme, "dark")
-        XCTAssertEqual(problems.map(\.line), [9, 10, 11, 12])
-        XCTAssertTrue(problems[2].description.hasPrefix("test.conf:11: unknown key \"colour\""))
-        XCTAssertEqual(ReaderConfiguration.parse("").0, ReaderConfiguration())
-    }
-
-    func testAMissingConfigurationFileIsEmpty() throws {
-        let (configuration, problems) = try ReaderConfiguration.load(path: root + "/absent.conf")
-        XCTAssertEqual(configuration, ReaderConfiguration())
-        XCTAssertEqual(problems, [])
-    }
-
     func testASoakOfTurnsZoomsAndFontChangesLeaksNoDescriptorAndNeverStalls() throws {
         let reader = try session(store: StateStore(directory: root + "/state"))
         defer { reader.stop() }
