@@ -48,6 +48,9 @@ public final class ReaderSession: PagingControllerObserver {
         case offset(Int)
         /// A page number, 0-based; past the end means the last page.
         case page(Int)
+        /// The place saved for this book in the state store, else the
+        /// beginning; an unusable state file is reported in `warnings`.
+        case savedPlace
     }
 
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?) throws {
@@ -72,6 +75,10 @@ public final class ReaderSession: PagingControllerObserver {
         switch start {
         case let .offset(offset):
             try startPagination(showing: offset)
+        case .savedPlace:
+            let saved = stateStore.map { Self.savedOffset(hash: bookHash, length: book.text.scalarCount, in: $0) }
+            if let warning = saved?.warning { warnings.append(warning) }
+            try startPagination(showing: saved?.offset ?? 0)
         case let .page(page):
             try startPagination(showing: 0)
             pagination.wait { entries, _ in entries.count > page + 1 }
@@ -83,9 +90,13 @@ public final class ReaderSession: PagingControllerObserver {
 
     /// The saved position for a book, with a warning when the state file is unusable.
     public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
-        switch store.load(book: StateStore.contentHash(of: book.text.utf8)) {
+        savedOffset(hash: StateStore.contentHash(of: book.text.utf8), length: book.text.scalarCount, in: store)
+    }
+
+    private static func savedOffset(hash: String, length: Int, in store: StateStore) -> (offset: Int?, warning: String?) {
+        switch store.load(book: hash) {
         case .none: return (nil, nil)
-        case let .found(state): return (min(state.offset, book.text.scalarCount), nil)
+        case let .found(state): return (min(state.offset, length), nil)
         case let .ignored(message): return (nil, message)
         }
     }

@@ -120,9 +120,7 @@ struct ReadCommand: ParsableCommand {
         } else if start {
             startAt = .offset(0)
         } else {
-            let saved = ReaderSession.savedOffset(for: book, in: store)
-            if let warning = saved.warning { warn(warning) }
-            startAt = .offset(saved.offset ?? 0)
+            startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang)
         return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store)

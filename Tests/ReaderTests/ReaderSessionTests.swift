@@ -140,6 +140,10 @@ final class ReaderSessionTests: XCTestCase {
         let resumed = try session(book, start: .offset(saved.offset ?? -1), store: store)
         defer { resumed.stop() }
         XCTAssertEqual(resumed.currentPage, 2)
+        let fromSavedPlace = try session(book, start: .savedPlace, store: store)
+        defer { fromSavedPlace.stop() }
+        XCTAssertEqual(fromSavedPlace.currentPage, 2)
+        XCTAssertEqual(fromSavedPlace.drainWarnings(), [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).count, 1, "no temporary files")
     }
 
@@ -154,6 +158,10 @@ final class ReaderSessionTests: XCTestCase {
         let result = ReaderSession.savedOffset(for: book, in: store)
         XCTAssertNil(result.offset)
         XCTAssertTrue(result.warning?.contains(path) ?? false)
+        let reader = try session(book, start: .savedPlace, store: store)
+        defer { reader.stop() }
+        XCTAssertEqual(reader.currentPage, 0)
+        XCTAssertTrue(reader.drainWarnings().contains { $0.contains(path) })
     }
 
     func testAnUnwritableStateDirectoryWarnsAndLosesNothingElse() throws {
