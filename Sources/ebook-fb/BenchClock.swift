@@ -3,16 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// Clocks and process figures for the benchmark: the monotonic clock is
-/// system-wide, so a parent's timestamp before spawning a child and the
-/// child's own reading measure the same interval.
+/// CPU time, memory and statistics for the benchmark. Wall time comes from
+/// `monotonicMilliseconds()`, which is system-wide, so a parent's stamp
+/// before spawning a child and the child's own reading measure one interval.
 enum BenchClock {
-    static func monotonicMilliseconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
-    }
-
     /// CPU time (user + system) used by this process, in ms.
     static func cpuMilliseconds() -> Double {
         var usage = rusage()

@@ -117,7 +117,7 @@ struct BenchCommand: ParsableCommand {
         if let lang = options.lang { all += ["--lang", lang] }
         let output = Pipe()
         process.standardOutput = output
-        if arguments.first == "bench-first-page" { all += ["--since", String(BenchClock.monotonicMilliseconds())] }
+        if arguments.first == "bench-first-page" { all += ["--since", String(monotonicMilliseconds())] }
         process.arguments = all
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()

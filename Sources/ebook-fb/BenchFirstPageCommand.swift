@@ -21,17 +21,17 @@ struct BenchFirstPageCommand: ParsableCommand {
     var since: Double
 
     func run() throws {
-        let launched = BenchClock.monotonicMilliseconds()
+        let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
         let book = try Book.open(path: options.book)
-        let opened = BenchClock.monotonicMilliseconds()
+        let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
                                               theme: .light, language: options.lang)
         let session = try ReaderSession(book: book, path: options.book, settings: settings,
                                         start: .offset(offset), stateStore: nil)
-        let started = BenchClock.monotonicMilliseconds()
+        let started = monotonicMilliseconds()
         session.compose()
-        let composed = BenchClock.monotonicMilliseconds()
+        let composed = monotonicMilliseconds()
         let elapsed = composed - since
         var result = JSONLine()
         result.add("first_page_ms", elapsed)

@@ -37,17 +37,17 @@ struct BenchSessionCommand: ParsableCommand {
         let frameInterval = 1000.0 / 60.0
         var frameTimes: [Double] = []
         let stallsBefore = session.cache.stalls
-        var next = BenchClock.monotonicMilliseconds()
+        var next = monotonicMilliseconds()
         for step in 1...500 {
             // Each frame comes one 60 Hz interval after the one before,
             // the first one after the first page was shown.
             next += frameInterval
-            let wait = next - BenchClock.monotonicMilliseconds()
+            let wait = next - monotonicMilliseconds()
             if wait > 0 { usleep(UInt32(wait * 1000)) }
             session.controller.scrollView.contentOffset = Point(x: Double(step) * width / 10, y: 0)
-            let start = BenchClock.monotonicMilliseconds()
+            let start = monotonicMilliseconds()
             session.compose()
-            frameTimes.append(BenchClock.monotonicMilliseconds() - start)
+            frameTimes.append(monotonicMilliseconds() - start)
         }
         result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
         result.add("flick_frame_median_ms", BenchClock.percentile(frameTimes, 0.5))
@@ -55,10 +55,10 @@ struct BenchSessionCommand: ParsableCommand {
 
         // Font size change to the new page composed, same text on screen.
         session.cache.waitForRenderAhead()
-        let fontStart = BenchClock.monotonicMilliseconds()
+        let fontStart = monotonicMilliseconds()
         try session.setFontSize(geometry.fontSize + 2)
         session.compose()
-        result.add("font_change_ms", BenchClock.monotonicMilliseconds() - fontStart)
+        result.add("font_change_ms", monotonicMilliseconds() - fontStart)
         try session.setFontSize(geometry.fontSize)
         session.pagination.wait { _, complete in complete }
 
