@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
+        .target(name: "Reader", dependencies: ["Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [

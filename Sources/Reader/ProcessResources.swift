@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// What the process holds now, from /proc/self: resident memory and open
@@ -15,5 +16,23 @@ public enum ProcessResources {
     public static func openDescriptors() -> Int {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return 0 }
         return max(0, entries.count - 1)
+    }
+
+    /// Hands memory the allocator holds but no longer uses back to the
+    /// system. After a font size change the old layout's many small
+    /// allocations leave free pages inside the heap, which malloc keeps
+    /// (resident) unless told; a kiosk changing sizes for months would
+    /// otherwise creep upwards.
+    public static func returnFreeMemory() {
+        _ = CLinux_returnFreeMemory()
+    }
+
+    /// Allocations at least this large get pages of their own, returned to
+    /// the system when freed: page buffers, zoom frames, a book's bytes.
+    public static let largeAllocationBytes: Int32 = 256 << 10
+
+    /// Sets up the allocator for a long-running reader; call once at start.
+    public static func configureAllocator() {
+        _ = CLinux_mapLargeAllocationsAbove(largeAllocationBytes)
     }
 }

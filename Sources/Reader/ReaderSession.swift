@@ -37,7 +37,11 @@ public final class ReaderSession: PagingControllerObserver {
     private let stateStore: StateStore?
     private let bookHash: String
     private let bookPath: String
-    private var zoomFaces: ScaledFontFaces?
+    /// Faces and glyphs at the zoomed size, kept only while zoomed: large
+    /// glyphs of a passing zoom neither push the page-size glyphs out of
+    /// their cache nor stay behind in memory.
+    private var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
+    static let zoomGlyphBudget = 2 << 20
     /// Messages for the person (warnings), drained by the caller.
     public private(set) var warnings: [String] = []
     private var savedOffset: Int?
@@ -64,8 +68,7 @@ public final class ReaderSession: PagingControllerObserver {
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderer = PageRenderer(typesetter: main, theme: settings.theme)
-        let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                                     language: main.language), theme: settings.theme,
+        let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
                                           cache: workerGlyphCache)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
@@ -148,6 +151,7 @@ public final class ReaderSession: PagingControllerObserver {
         if count != controller.pageCount { controller.setPageCount(count) }
         if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
             drawnWithFinalPageCount = true
+            ProcessResources.returnFreeMemory()
             cache.refresh(visible: visiblePages, pagination: pages)
             needsFrame = true
         }
@@ -196,15 +200,13 @@ public final class ReaderSession: PagingControllerObserver {
         // The glyph caches carry over: their keys hold the size, and a
         // reader switching between two sizes keeps both sets of glyphs
         // instead of allocating them again on every change.
-        let main = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                           language: settings.language), theme: settings.theme,
-                                cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                             language: settings.language), theme: settings.theme,
+        let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
+        let main = PageRenderer(typesetter: mainTypesetter, theme: settings.theme, cache: renderer.cache)
+        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: settings.theme,
                                   cache: workerGlyphCache)
         renderer = main
         cache.replaceRenderers(main: main, worker: worker)
-        zoomFaces = nil
+        zoom = nil
         try startPagination(showing: offset)
     }
 
@@ -299,6 +301,7 @@ public final class ReaderSession: PagingControllerObserver {
                 drawZoomedSharp(page: zoomed, pagination: known)
             }
         } else {
+            zoom = nil
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
@@ -315,13 +318,15 @@ public final class ReaderSession: PagingControllerObserver {
     /// The zoomed viewport drawn from the page's layout at the zoomed size.
     private func drawZoomedSharp(page: Int, pagination known: Pagination) {
         let scale = controller.zoomScale
-        if zoomFaces?.scale != scale { zoomFaces = try? ScaledFontFaces(scale: scale) }
-        guard let faces = zoomFaces else { return }
+        if zoom?.faces.scale != scale {
+            zoom = (try? ScaledFontFaces(scale: scale)).map { ($0, GlyphCache(byteBudget: Self.zoomGlyphBudget)) }
+        }
+        guard let (faces, glyphs) = zoom else { return }
         let layout = renderer.typesetter.layoutPage(page, of: known)
         let offset = controller.scrollView.contentOffset
         PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
                                                  originX: offset.x / scale, originY: offset.y / scale,
-                                                 cache: renderer.cache, into: &frame)
+                                                 cache: glyphs, into: &frame)
     }
 
     public func stop() {

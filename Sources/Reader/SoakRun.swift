@@ -30,8 +30,9 @@ public final class SoakRun {
         public var fontChangeEvery = 1000
         /// Turns before memory and descriptors are first measured; nil
         /// warms up until the reader has been through the whole book once
-        /// (the first turn back from its end), at most half the run, so
-        /// every page's glyphs and words have been seen.
+        /// (the first turn back from its end) and through one font size
+        /// change and back, at most half the run, so every page's glyphs
+        /// and words have been seen at both sizes.
         public var warmUpTurns: Int?
 
         public init() {}
@@ -64,12 +65,13 @@ public final class SoakRun {
     public func run(turns: Int) throws -> Report {
         var report = Report()
         let stallsBefore = session.cache.stalls
-        var warmUp = schedule.warmUpTurns.map { min($0, turns / 2) } ?? turns / 2
+        let warmUpLimit = min(schedule.warmUpTurns ?? turns / 2, turns / 2)
+        var throughBook = false
         var measured = false
         var direction = 1
         var fontUp = true
         settle()
-        if warmUp == 0 {
+        if warmUpLimit == 0 {
             measureStart(&report)
             measured = true
         }
@@ -77,7 +79,7 @@ public final class SoakRun {
             let page = session.currentPage
             if page + direction < 0 || page + direction >= session.knownPageCount, !session.isPaginating {
                 direction = -direction
-                if schedule.warmUpTurns == nil, !measured { warmUp = min(warmUp, turn) }
+                throughBook = true
             }
             try session.handle(direction > 0 ? .nextPage : .previousPage, at: now)
             settle()
@@ -96,13 +98,14 @@ public final class SoakRun {
                 report.fontChanges += 1
             }
             report.turns = turn
-            if turn >= warmUp, !measured {
+            let warm = schedule.warmUpTurns == nil ? throughBook && report.fontChanges >= 2 : turn >= warmUpLimit
+            if !measured, warm || turn >= warmUpLimit {
                 measureStart(&report)
                 measured = true
             }
         }
         session.saveNow()
-        session.cache.waitForRenderAhead()
+        settleBackgroundWork()
         report.residentEnd = ProcessResources.residentBytes()
         report.descriptorsEnd = ProcessResources.openDescriptors()
         report.stalls = session.cache.stalls - stallsBefore
@@ -110,9 +113,21 @@ public final class SoakRun {
         return report
     }
 
+    /// Lets pagination after a font change finish, and the reader see it,
+    /// so memory is compared between two quiet moments alike, not against
+    /// one caught halfway through laying out the whole book again. The
+    /// reader returns free heap pages when pagination finishes; both
+    /// moments are taken in that state.
+    private func settleBackgroundWork() {
+        session.pagination.wait { _, complete in complete }
+        frame()
+        session.cache.waitForRenderAhead()
+        ProcessResources.returnFreeMemory()
+    }
+
     private func measureStart(_ report: inout Report) {
         report.warmUpTurns = report.turns
-        session.cache.waitForRenderAhead()
+        settleBackgroundWork()
         report.residentStart = ProcessResources.residentBytes()
         report.descriptorsStart = ProcessResources.openDescriptors()
     }

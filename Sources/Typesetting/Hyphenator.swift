@@ -13,35 +13,34 @@ final class Hyphenator {
     /// Fewest characters kept before and after a break.
     private static let minimumBefore = 2, minimumAfter = 3
 
-    let language: String
-    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    let patterns: HyphenationPatterns
+    var language: String { patterns.language }
+    private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private let encoder: iconv_t?
     private var cache: [[UInt32]: [Int]] = [:]
     /// Most words kept in the cache.
     static let cacheLimit = 4096
 
     /// nil when no dictionary for the language is installed.
-    init?(language: String) {
-        guard let path = Hyphenator.dictionaryPath(for: language),
-              let dictionary = hnj_hyphen_load(path) else { return nil }
-        self.language = language
-        self.dictionary = dictionary
-        // The dictionary's first line names its encoding; libhyphen reads words in it.
-        let encoding = Hyphenator.encodingName(of: path)
-        if encoding.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" {
+    convenience init?(language: String) {
+        guard let patterns = HyphenationPatterns(language: language) else { return nil }
+        self.init(patterns: patterns)
+    }
+
+    /// A hyphenator over patterns another one has loaded; nil when their
+    /// encoding cannot be converted to.
+    init?(patterns: HyphenationPatterns) {
+        self.patterns = patterns
+        if patterns.isUTF8 {
             encoder = nil
         } else {
-            let handle = iconv_open(encoding, "UTF-32LE")
-            encoder = handle == iconv_t(bitPattern: -1) ? nil : handle
-            if encoder == nil {
-                hnj_hyphen_free(dictionary)
-                return nil
-            }
+            let handle = iconv_open(patterns.encoding, "UTF-32LE")
+            guard handle != iconv_t(bitPattern: -1) else { return nil }
+            encoder = handle
         }
     }
 
     deinit {
-        hnj_hyphen_free(dictionary)
         if let encoder { iconv_close(encoder) }
     }
 
@@ -169,14 +168,5 @@ final class Hyphenator {
         let files = (try? manager.contentsOfDirectory(atPath: dictionaryDirectory)) ?? []
         return files.filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted().first
             .map { "\(dictionaryDirectory)/\($0)" }
-    }
-
-    private static func encodingName(of path: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "UTF-8" }
-        defer { try? handle.close() }
-        let head = handle.readData(ofLength: 64)
-        let line = head.prefix { $0 != 0x0A && $0 != 0x0D }
-        let name = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? "UTF-8" : name
     }
 }

@@ -15,4 +15,12 @@ final class TextServices {
         hyphenator = hyphenation ? language.flatMap(Hyphenator.init(language:)) : nil
         hbLanguage = language.map { hb_language_from_string($0, -1) }
     }
+
+    /// Services for another thread, over the same loaded patterns as `other`.
+    init(matching other: TextServices) {
+        language = other.language
+        lineBreaks = LineBreakFinder(language: other.language)
+        hyphenator = other.hyphenator.flatMap { Hyphenator(patterns: $0.patterns) }
+        hbLanguage = other.hbLanguage
+    }
 }

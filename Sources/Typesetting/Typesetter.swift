@@ -25,6 +25,20 @@ public final class Typesetter {
         services = TextServices(language: language, hyphenation: hyphenation)
     }
 
+    /// A typesetter for another thread, or another page size, with the same
+    /// book, font and settings, sharing what is read-only (the language
+    /// found, the hyphenation patterns) instead of loading it again.
+    public init(matching other: Typesetter, geometry: PageGeometry? = nil) throws {
+        let geometry = geometry ?? other.geometry
+        try geometry.validate()
+        book = other.book
+        self.geometry = geometry
+        fonts = try FontSet(file: other.fonts.file, geometry: geometry, usesFallback: other.fonts.usesFallback)
+        language = other.language
+        lineBreaking = other.lineBreaking
+        services = TextServices(matching: other.services)
+    }
+
     /// Paginates the whole book.
     public func paginate(collectText: Bool = false) -> Pagination {
         var paginator = Paginator(typesetter: self, collectText: collectText)

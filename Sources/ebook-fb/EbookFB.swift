@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 
 @main
 struct EbookFB: ParsableCommand {
@@ -9,4 +10,9 @@ struct EbookFB: ParsableCommand {
                       ShapeCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
                       BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
+
+    static func main() {
+        ProcessResources.configureAllocator()
+        main(nil)
+    }
 }

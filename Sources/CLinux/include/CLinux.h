@@ -10,5 +10,6 @@
 #include "CLinuxNotify.h"
 #include "CLinuxTimer.h"
 #include "CLinuxFuzz.h"
+#include "CLinuxMemory.h"
 
 #endif

@@ -1,0 +1,10 @@
+#include "CLinuxMemory.h"
+#include <malloc.h>
+
+int CLinux_returnFreeMemory(void) {
+    return malloc_trim(0);
+}
+
+int CLinux_mapLargeAllocationsAbove(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
