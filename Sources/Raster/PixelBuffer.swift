@@ -33,6 +33,17 @@ public struct PixelBuffer: Sendable {
         self.pixels = [UInt32](repeating: color, count: rowPixels * height)
     }
 
+    /// A buffer whose pixels are left as the allocator gives them, for one
+    /// that is always painted whole before it is read (a page buffer): its
+    /// memory is then touched once, by the painting, not twice.
+    public init(unfilledWidth width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative size \(width)x\(height)")
+        self.width = width
+        self.height = height
+        stride = width
+        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+    }
+
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     /// Bytes between row starts, as a scan-out buffer's pitch is counted.
     public var bytesPerRow: Int { stride * MemoryLayout<UInt32>.size }

@@ -33,7 +33,8 @@ public final class PageCache: @unchecked Sendable {
         self.renderer = renderer
         worker = RenderWorker(renderer: workerRenderer)
         for _ in 0..<Self.bufferCount {
-            slots.append(Slot(buffer: PixelBuffer(width: width, height: height)))
+            // Painting clears a page buffer whole before it is composed.
+            slots.append(Slot(buffer: PixelBuffer(unfilledWidth: width, height: height)))
             allocatedBuffers += 1
         }
     }

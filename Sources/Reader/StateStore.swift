@@ -41,10 +41,24 @@ public struct StateStore: Sendable {
         return home + "/.local/state/ebook-fb"
     }
 
-    /// A 64-bit FNV-1a hash of the decoded text, as 16 hex digits.
+    /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes
+    /// per multiply, so a long novel hashes in about a millisecond.
     public static func contentHash(of utf8: [UInt8]) -> String {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        utf8.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* multiplier
+                hash ^= hash >> 29
+            }
+            var tail: UInt64 = 0
+            for byte in raw[(words * 8)...].reversed() { tail = tail << 8 | UInt64(byte) }
+            hash = (hash ^ tail) &* multiplier
+            // The length last: mixed in first it would cancel against a change of the first byte.
+            hash = (hash ^ UInt64(raw.count)) &* multiplier
+            hash ^= hash >> 32
+        }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

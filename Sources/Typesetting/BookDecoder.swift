@@ -85,17 +85,37 @@ public enum BookDecoder {
         return (.utf8, 0)
     }
 
+    /// Copies runs of bytes that need no change (printable ASCII, LF, TAB
+    /// and well-formed sequences of printable characters) in one go and
+    /// hands only the rest to the normaliser, so clean UTF-8 costs a scan
+    /// and a copy.
     private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout TextNormaliser) {
         var index = 0
         let count = bytes.count
         while index < count {
+            let runStart = index
+            var runScalars = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard byte >= 0x20 && byte != 0x7F || byte == 0x0A || byte == 0x09 else { break }
+                    index += 1
+                } else {
+                    guard let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index),
+                          !TextNormaliser.changes(scalar) else { break }
+                    index += length
+                }
+                runScalars += 1
+            }
+            if index > runStart {
+                out.appendUnchanged(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), scalars: runScalars)
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 out.append(UInt32(lead))
                 index += 1
-                continue
-            }
-            if let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index) {
+            } else if let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index) {
                 out.append(scalar)
                 index += length
             } else {

@@ -28,7 +28,8 @@ enum HeadingDetector {
     static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> (title: String, key: String)? {
         guard block.count <= maximumLines, let first = block.first,
               block.allSatisfy({ $0.columns <= maximumColumns }),
-              mayStartHeading(utf8, at: first.bytes.lowerBound + first.indent) else { return nil }
+              mayStartHeading(utf8, at: first.bytes.lowerBound + first.indent),
+              mayBeHeadingLine(utf8, first) else { return nil }
         let firstLine = text(of: first, utf8: utf8)
         guard isHeadingLine(firstLine) else { return nil }
         // Several heading-like lines in one block are a list of contents.
@@ -50,6 +51,22 @@ enum HeadingDetector {
         case 0xD0, 0xE7: return true // Г, Ч (Cyrillic) and 第
         default: return false
         }
+    }
+
+    /// The first words of the keywords, as bytes.
+    private static let keywordStarts: [[UInt8]] = keywords.map { Array($0.prefix { $0 != " " }.utf8) }
+
+    /// A test on the line's bytes that holds for every line `isHeadingLine`
+    /// accepts, so most lines are ruled out before a string is made.
+    static func mayBeHeadingLine(_ utf8: [UInt8], _ line: SourceLine) -> Bool {
+        var end = line.bytes.upperBound
+        let start = line.bytes.lowerBound + line.indent
+        while end > start, utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09 { end -= 1 }
+        let ink = utf8[start..<end]
+        if keywordStarts.contains(where: { ink.starts(with: $0) }) { return true }
+        if ink.starts(with: [0xE7, 0xAC, 0xAC]) { return true } // 第
+        if ink.count <= 9, ink.allSatisfy({ Array("IVXLC.".utf8).contains($0) }) { return true }
+        return ink.count <= 4 && ink.allSatisfy { Array("0123456789.".utf8).contains($0) }
     }
 
     static func isHeadingLine(_ line: String) -> Bool {

@@ -8,29 +8,65 @@ enum LanguageDetector {
         "es": ["el", "los", "las", "y", "que", "del", "por", "una", "con", "para", "es", "se", "su", "como"],
     ]
 
+    /// Stop words packed as in `pack`, with their language.
+    private static let packedStopWords: [UInt64: [String]] = {
+        var table: [UInt64: [String]] = [:]
+        for (language, words) in stopWords {
+            for word in words { table[pack(Array(word.utf8)), default: []].append(language) }
+        }
+        return table
+    }()
+
+    /// Up to eight lower-case ASCII letters in one integer.
+    private static func pack(_ letters: [UInt8]) -> UInt64 {
+        letters.reduce(0) { $0 << 8 | UInt64($1 | 0x20) }
+    }
+
     /// A BCP 47 primary language, or nil when the sample says too little.
     static func detect(_ text: String, sampleLength: Int = 100_000) -> String? {
-        var scripts: [String: Int] = [:]
-        var words: [String: Int] = [:]
-        var word = ""
+        var scriptCounts = [Int](repeating: 0, count: scriptNames.count)
+        // Stop words are short and ASCII: only such words are counted,
+        // each as its letters packed into an integer.
+        var stopWordCounts: [String: Int] = [:]
+        var word: UInt64 = 0
+        var wordLength = 0
+        var wordIsASCII = true
+        func endWord() {
+            if wordLength > 0, wordLength <= 6, wordIsASCII, let languages = packedStopWords[word] {
+                for language in languages { stopWordCounts[language, default: 0] += 1 }
+            }
+            word = 0; wordLength = 0; wordIsASCII = true
+        }
         var seen = 0
         for scalar in text.unicodeScalars {
             seen += 1
             if seen > sampleLength { break }
-            if let script = script(of: scalar.value) { scripts[script, default: 0] += 1 }
-            if scalar.properties.isAlphabetic {
-                word.unicodeScalars.append(scalar)
-            } else if !word.isEmpty {
-                if word.count <= 6 { words[word.lowercased(), default: 0] += 1 }
-                word = ""
+            let value = scalar.value
+            if let script = scriptIndex(of: value) { scriptCounts[script] += 1 }
+            if value < 0x80 {
+                let isLetter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                if isLetter {
+                    word = word << 8 | UInt64(value | 0x20)
+                    wordLength += 1
+                } else {
+                    endWord()
+                }
+            } else if scalar.properties.isAlphabetic {
+                wordIsASCII = false
+                wordLength += 1
+            } else {
+                endWord()
             }
         }
+        endWord()
+        var scripts: [String: Int] = [:]
+        for (index, count) in scriptCounts.enumerated() where count > 0 { scripts[scriptNames[index]] = count }
         guard let (dominant, _) = scripts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else {
             return nil
         }
         switch dominant {
         case "latin":
-            let scores = stopWords.mapValues { set in set.reduce(0) { $0 + (words[$1] ?? 0) } }
+            let scores = stopWords.mapValues { _ in 0 }.merging(stopWordCounts) { $1 }
             guard let best = scores.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
                   best.value > 0 else { return nil }
             return best.key
@@ -42,19 +78,22 @@ enum LanguageDetector {
         }
     }
 
-    /// A coarse script name, or a language code where a script has one main language.
-    private static func script(of scalar: UInt32) -> String? {
+    /// Coarse script names, or a language code where a script has one main language.
+    private static let scriptNames = ["latin", "el", "ru", "he", "ar", "hi", "th", "kana", "han", "ko"]
+
+    /// The index in `scriptNames` of a scalar's script, if any.
+    private static func scriptIndex(of scalar: UInt32) -> Int? {
         switch scalar {
-        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "latin"
-        case 0x0370...0x03FF, 0x1F00...0x1FFF: return "el"
-        case 0x0400...0x04FF: return "ru"
-        case 0x0590...0x05FF: return "he"
-        case 0x0600...0x06FF, 0x0750...0x077F: return "ar"
-        case 0x0900...0x097F: return "hi"
-        case 0x0E00...0x0E7F: return "th"
-        case 0x3040...0x30FF: return "kana"
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF: return "han"
-        case 0xAC00...0xD7AF: return "ko"
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return 0
+        case 0x0370...0x03FF, 0x1F00...0x1FFF: return 1
+        case 0x0400...0x04FF: return 2
+        case 0x0590...0x05FF: return 3
+        case 0x0600...0x06FF, 0x0750...0x077F: return 4
+        case 0x0900...0x097F: return 5
+        case 0x0E00...0x0E7F: return 6
+        case 0x3040...0x30FF: return 7
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF: return 8
+        case 0xAC00...0xD7AF: return 9
         default: return nil
         }
     }

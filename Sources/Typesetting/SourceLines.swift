@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of the decoded text, as found between LFs.
 struct SourceLine: Equatable {
     /// Byte range into the decoded UTF-8, without the LF.
@@ -21,32 +23,56 @@ enum SourceLines {
         var lines: [SourceLine] = []
         lines.reserveCapacity(utf8.count / 40)
         utf8.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
             var index = 0
             var scalarOffset = 0
             while index < bytes.count {
                 let lineStart = index
-                let scalarStart = scalarOffset
-                var indent = 0
-                var leading = true
-                var columns = 0
-                var columnsAtLastInk = 0
-                while index < bytes.count, bytes[index] != 0x0A {
-                    let (scalar, length) = decodeScalar(bytes, at: index)
-                    index += length
-                    scalarOffset += 1
-                    let isSpace = scalar == 0x20 || scalar == 0x09
-                    if leading, isSpace { indent += 1; continue }
-                    leading = false
-                    columns += columnWidth(of: scalar)
-                    if !isSpace { columnsAtLastInk = columns }
+                let newline: UnsafeMutableRawPointer? = memchr(base + index, 0x0A, bytes.count - index)
+                let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                var inkStart = lineStart
+                while inkStart < lineEnd, bytes[inkStart] == 0x20 || bytes[inkStart] == 0x09 { inkStart += 1 }
+                var line = SourceLine(bytes: lineStart..<lineEnd, scalarStart: scalarOffset, scalarCount: 0,
+                                      indent: inkStart - lineStart, columns: 0)
+                if isASCII(bytes, inkStart..<lineEnd) {
+                    var inkEnd = lineEnd
+                    while inkEnd > inkStart, bytes[inkEnd - 1] == 0x20 || bytes[inkEnd - 1] == 0x09 { inkEnd -= 1 }
+                    line.scalarCount = lineEnd - lineStart
+                    line.columns = inkEnd - inkStart
+                } else {
+                    (line.scalarCount, line.columns) = measure(bytes, inkStart..<lineEnd)
+                    line.scalarCount += line.indent
                 }
-                lines.append(SourceLine(bytes: lineStart..<index, scalarStart: scalarStart,
-                                        scalarCount: scalarOffset - scalarStart,
-                                        indent: indent, columns: columnsAtLastInk))
+                lines.append(line)
+                scalarOffset += line.scalarCount
+                index = lineEnd
                 if index < bytes.count { index += 1; scalarOffset += 1 } // the LF
             }
         }
         return lines
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var bits: UInt8 = 0
+        for index in range { bits |= bytes[index] }
+        return bits < 0x80
+    }
+
+    /// Characters and display columns (up to the last non-space) of text
+    /// after a line's indent.
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (scalars: Int, columns: Int) {
+        var index = range.lowerBound
+        var scalars = 0
+        var columns = 0
+        var columnsAtLastInk = 0
+        while index < range.upperBound {
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            index += length
+            scalars += 1
+            columns += columnWidth(of: scalar)
+            if scalar != 0x20 && scalar != 0x09 { columnsAtLastInk = columns }
+        }
+        return (scalars, columnsAtLastInk)
     }
 
     /// Decodes the scalar at `index` of text that is known to be valid UTF-8.

@@ -20,6 +20,25 @@ struct TextNormaliser {
         }
     }
 
+    /// True when `append` would not copy the scalar as it is.
+    @inline(__always)
+    static func changes(_ scalar: UInt32) -> Bool {
+        scalar < 0x20 ? scalar != 0x0A && scalar != 0x09 : (0x7F..<0xA0).contains(scalar) || scalar == 0x2028 || scalar == 0x2029
+    }
+
+    /// Appends UTF-8 that holds `scalars` characters none of which `changes`.
+    mutating func appendUnchanged(_ utf8: UnsafeBufferPointer<UInt8>, scalars: Int) {
+        // An LF right after a CR is the second half of a CRLF: `append` drops it.
+        if previousWasCR, utf8.first == 0x0A {
+            append(0x0A)
+            appendUnchanged(UnsafeBufferPointer(rebasing: utf8.dropFirst()), scalars: scalars - 1)
+            return
+        }
+        bytes.append(contentsOf: utf8)
+        scalarCount += scalars
+        previousWasCR = false
+    }
+
     private mutating func appendEncoded(_ scalar: UInt32) {
         scalarCount += 1
         switch scalar {

@@ -108,4 +108,22 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(reader.cache.allocatedBuffers, 3)
         XCTAssertTrue(reader.drainWarnings().isEmpty)
     }
+
+    /// The hash names the state file: any change to the text, in any byte
+    /// or in its length, must give another name.
+    func testTheContentHashSeesEveryByteAndTheLength() {
+        let text = Array("It was the best of times, it was the worst of times.".utf8)
+        var names: Set<String> = [StateStore.contentHash(of: text)]
+        for index in text.indices {
+            var changed = text
+            changed[index] ^= 0x01
+            names.insert(StateStore.contentHash(of: changed))
+        }
+        names.insert(StateStore.contentHash(of: text + [0]))
+        names.insert(StateStore.contentHash(of: Array(text.dropLast())))
+        names.insert(StateStore.contentHash(of: []))
+        XCTAssertEqual(names.count, text.count + 4)
+        XCTAssertEqual(StateStore.contentHash(of: text), StateStore.contentHash(of: text), "deterministic")
+        XCTAssertTrue(names.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
+    }
 }

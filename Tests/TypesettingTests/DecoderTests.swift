@@ -90,6 +90,43 @@ final class DecoderTests: XCTestCase {
         }
     }
 
+    /// Clean runs are copied whole; the result must equal normalising
+    /// every scalar one at a time, whatever is mixed into the text.
+    func testCopiedRunsEqualScalarByScalarNormalising() throws {
+        let pieces: [[UInt8]] = [
+            Array("plain words ".utf8), Array("Grüße мир 第一回 𝄞".utf8), [0x0D], [0x0D, 0x0A], [0x0A], [0x0A, 0x0A],
+            [0x09], [0x01], [0x7F], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0x0C], [0xFF], [0xE2, 0x80],
+        ]
+        var generator = SplitMix64(seed: 7)
+        var compared = 0
+        for _ in 0..<400 {
+            // Enough plain text first that stray control bytes never make it look
+            // binary, and valid sequences that a few invalid bytes keep it UTF-8.
+            var bytes = Array(String(repeating: "plain text, grüße ", count: 120).utf8)
+            for _ in 0..<Int(generator.next() % 40) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            var reference = TextNormaliser(capacity: bytes.count)
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = 0
+                while index < buffer.count {
+                    if buffer[index] < 0x80 {
+                        reference.append(UInt32(buffer[index])); index += 1
+                    } else if let (scalar, length) = UTF8Validation.decodeSequence(buffer, at: index) {
+                        reference.append(scalar); index += length
+                    } else {
+                        reference.append(0xFFFD); index += 1
+                    }
+                }
+            }
+            let decoded = try BookDecoder.decode(Data(bytes), path: "mixed")
+            // Many invalid bytes make the text Windows-1252, another path.
+            guard decoded.encoding == .utf8 else { continue }
+            compared += 1
+            XCTAssertEqual(decoded.utf8, reference.finish(), "bytes \(bytes)")
+            XCTAssertEqual(decoded.scalarCount, reference.scalarCount)
+        }
+        XCTAssertGreaterThan(compared, 300)
+    }
+
     func testRandomBytesNeverCrash() {
         var generator = SplitMix64(seed: 42)
         for round in 0..<300 {

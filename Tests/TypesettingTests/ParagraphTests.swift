@@ -85,6 +85,14 @@ final class ParagraphTests: XCTestCase {
     func testHeadingLineShapes() {
         for heading in ["CHAPTER XII.", "BOOK ONE: 1805", "IV", "12.", "Глава 3", "第一回     靈根育孕", "EPILOGUE"] {
             XCTAssertTrue(HeadingDetector.isHeadingLine(heading), heading)
+            // The byte test that runs first must let every heading through.
+            let raw = Array(("  " + heading.replacingOccurrences(of: " ", with: " \t ") + " ").utf8)
+            let line = SourceLines.split(raw)[0]
+            XCTAssertTrue(HeadingDetector.mayBeHeadingLine(raw, line), heading)
+        }
+        for line in ["I think so", "1805 was a year", "The end.", "LIVID"] {
+            let raw = Array(line.utf8)
+            XCTAssertFalse(HeadingDetector.mayBeHeadingLine(raw, SourceLines.split(raw)[0]), line)
         }
         for line in ["Chapters of life", "I think so", "Bookkeeping", "1805 was a year"] {
             XCTAssertFalse(HeadingDetector.isHeadingLine(line), line)
