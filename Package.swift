@@ -28,11 +28,9 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
-        // Row copies with streaming stores for composing frames.
-        .target(name: "CPixelCopy"),
 
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG", "CPixelCopy"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),

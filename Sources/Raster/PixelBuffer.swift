@@ -1,4 +1,3 @@
-import CPixelCopy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -120,11 +119,12 @@ public struct PixelBuffer: Sendable {
                         from: from, byteCount: rowBytes * region.height)
                     return
                 }
-                let pixelSize = MemoryLayout<UInt32>.size
-                CPixelCopy_copy_rows(
-                    UnsafeMutableRawPointer(to).assumingMemoryBound(to: UInt8.self), destinationStride * pixelSize,
-                    UnsafeRawPointer(from).assumingMemoryBound(to: UInt8.self), sourceStride * pixelSize,
-                    rowBytes, region.height)
+                // One memcpy per row: the same stores a whole-frame memcpy makes,
+                // so a composed frame costs what copying one frame costs.
+                for row in 0..<region.height {
+                    UnsafeMutableRawPointer(to + row * destinationStride)
+                        .copyMemory(from: from + row * sourceStride, byteCount: rowBytes)
+                }
             }
         }
     }

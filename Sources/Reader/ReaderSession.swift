@@ -305,9 +305,9 @@ public final class ReaderSession: PagingControllerObserver {
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
-            compositor.composePaging(offsetX: scroll.contentOffset.x, into: &frame) { index, use in
-                guard index >= 0, index < count else { return false }
-                return cache.withPage(index, pagination: known, use) != nil
+            compositor.composePaging(offsetX: scroll.contentOffset.x, into: &frame) { index in
+                guard index >= 0, index < count else { return nil }
+                return cache.withPage(index, pagination: known) { $0 }
             }
         }
         if overlay.isVisible {

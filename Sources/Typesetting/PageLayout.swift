@@ -29,7 +29,7 @@ extension Typesetter {
         var paragraphIndex = entry.paragraph
         var firstLine = entry.line
         pageLoop: while paragraphIndex < book.paragraphs.count {
-            let layout = layoutParagraph(paragraphIndex)
+            let layout = pageParagraphs.layout(paragraphIndex, orMake: layoutParagraph)
             if firstLine == 0, !flow.beginParagraph(layout.style) { break }
             for line in firstLine..<layout.lines.count {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }

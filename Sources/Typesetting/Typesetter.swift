@@ -10,6 +10,8 @@ public final class Typesetter {
     public let language: String?
     public let lineBreaking: LineBreaking
     let services: TextServices
+    /// Paragraphs laid out for pages lately (pagination does not use it).
+    let pageParagraphs = ParagraphLayoutCache()
 
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.

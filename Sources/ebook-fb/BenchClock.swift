@@ -38,6 +38,22 @@ enum BenchClock {
         return samples[samples.count / 2]
     }
 
+    /// Times `first` and `second` alternately `count` times each and
+    /// returns both medians in ms: on a busy machine both then meet the same
+    /// load, and their ratio means something.
+    static func interleavedMedians(_ count: Int, _ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+        var firstSamples: [Double] = [], secondSamples: [Double] = []
+        for _ in 0..<count {
+            var start = monotonicMilliseconds()
+            first()
+            firstSamples.append(monotonicMilliseconds() - start)
+            start = monotonicMilliseconds()
+            second()
+            secondSamples.append(monotonicMilliseconds() - start)
+        }
+        return (percentile(firstSamples, 0.5), percentile(secondSamples, 0.5))
+    }
+
     static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
         guard !samples.isEmpty else { return 0 }
         let sorted = samples.sorted()

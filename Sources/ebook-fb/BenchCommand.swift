@@ -67,19 +67,16 @@ struct BenchCommand: ParsableCommand {
         let compositor = Compositor(width: geometry.width, height: geometry.height, background: Theme.light.background)
         let pages = [buffer, next]
         let offset = Double(geometry.width) * 0.4
-        let compose = BenchClock.median(201) {
-            compositor.composePaging(offsetX: offset, into: &frame) { index, use in
-                use(pages[index]); return true
-            }
-        }
         var copy = PixelBuffer(width: geometry.width, height: geometry.height)
-        let memcpyTime = BenchClock.median(201) {
+        let (compose, memcpyTime) = BenchClock.interleavedMedians(201, {
+            compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+        }, {
             copy.withUnsafeMutablePixels { target in
                 buffer.withUnsafeBytes { source in
                     if let to = target.baseAddress, let from = source.baseAddress { _ = memcpy(to, from, source.count) }
                 }
             }
-        }
+        })
         result.add("compose_frame_ms", compose)
         result.add("memcpy_frame_ms", memcpyTime)
         result.add("compose_ratio", compose / max(memcpyTime, 0.0001))

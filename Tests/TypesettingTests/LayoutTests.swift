@@ -79,6 +79,22 @@ final class LayoutTests: XCTestCase {
         }
     }
 
+    /// Pages drawn again, in any order, reuse paragraphs laid out before and
+    /// come out exactly as a typesetter that never saw them lays them out.
+    func testPagesLaidOutAgainReuseParagraphsAndAreUnchanged() throws {
+        let text = Self.prose(paragraphs: 80)
+        let setter = try typesetter(text)
+        let pagination = setter.paginate()
+        let order = Array(pagination.pages.indices) + pagination.pages.indices.reversed() + [3, 3, 1, 3]
+        for index in order {
+            let again = setter.layoutPage(index, of: pagination)
+            let once = try typesetter(text).layoutPage(index, of: pagination)
+            XCTAssertEqual(again.glyphs, once.glyphs, "page \(index)")
+            XCTAssertEqual(again.lines, once.lines, "page \(index)")
+        }
+        XCTAssertGreaterThan(setter.pageParagraphs.hits, pagination.pages.count, "pages drawn again reuse their paragraphs")
+    }
+
     func testPageLayoutShowsTheLinesPaginationCounted() throws {
         let setter = try typesetter(Self.prose(paragraphs: 30))
         let pagination = setter.paginate(collectText: true)

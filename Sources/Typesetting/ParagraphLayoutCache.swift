@@ -1,0 +1,29 @@
+/// The last paragraphs a typesetter laid out for pages. A page drawn again
+/// (a redraw once the page count is final, every frame of a zoomed pan)
+/// and the neighbour that shares its first paragraph reuse the work instead
+/// of shaping and breaking the text again. Not thread-safe, like its
+/// typesetter.
+final class ParagraphLayoutCache {
+    /// Enough for every paragraph of a page of short dialogue lines and the next.
+    static let capacity = 32
+
+    private var entries: [Int: (layout: ParagraphLayout, lastUse: Int)] = [:]
+    private var clock = 0
+    private(set) var hits = 0
+
+    func layout(_ index: Int, orMake make: (Int) -> ParagraphLayout) -> ParagraphLayout {
+        clock += 1
+        if let entry = entries[index] {
+            hits += 1
+            entries[index] = (entry.layout, clock)
+            return entry.layout
+        }
+        let layout = make(index)
+        if entries.count >= Self.capacity,
+           let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            entries[oldest] = nil
+        }
+        entries[index] = (layout, clock)
+        return layout
+    }
+}
