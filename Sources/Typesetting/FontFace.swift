@@ -8,6 +8,8 @@ public final class FontFace {
     /// Stable within a FontSet; part of glyph cache keys.
     public let id: Int
     public let file: FontFile
+    /// The file's bytes, which the FreeType face reads for as long as it lives.
+    let data: FontFileData
     public let pixelSize: Int
     /// Sized FreeType face. Valid for the lifetime of this object.
     public let ftFace: FT_Face
@@ -27,16 +29,19 @@ public final class FontFace {
     /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no.
     private var coverage = [UInt8](repeating: 0, count: 0x10000)
 
-    init(id: Int, file: FontFile, pixelSize: Int, library: FreeTypeLibrary) throws {
+    init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary) throws {
+        let file = data.file
         guard pixelSize >= 4, pixelSize <= 400 else {
             throw TypesettingError.fontUnavailable(path: file.path, reason: "font size \(pixelSize) px is outside 4...400")
         }
         self.id = id
         self.file = file
+        self.data = data
         self.pixelSize = pixelSize
         self.library = library
         var face: FT_Face? = nil
-        let error = FT_New_Face(library.handle, file.path, FT_Long(file.index), &face)
+        let bytes = data.bytes
+        let error = FT_New_Memory_Face(library.handle, bytes.base, FT_Long(bytes.count), FT_Long(file.index), &face)
         guard error == 0, let face else {
             throw TypesettingError.fontUnavailable(path: file.path, reason: FreeTypeLibrary.describe(error))
         }
@@ -46,15 +51,9 @@ public final class FontFace {
         }
         ftFace = face
 
-        // HarfBuzz reads the file itself and uses its own OpenType metrics:
+        // HarfBuzz reads the same bytes and uses its own OpenType metrics:
         // unhinted advances, which suit subpixel positioning.
-        let blob = hb_blob_create_from_file_or_fail(file.path)
-        guard let blob else {
-            FT_Done_Face(face)
-            throw TypesettingError.fontUnavailable(path: file.path, reason: "HarfBuzz cannot read it")
-        }
-        let hbFace = hb_face_create(blob, UInt32(file.index))
-        hb_blob_destroy(blob)
+        let hbFace = hb_face_create(data.blob, UInt32(file.index))
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace)
             FT_Done_Face(face)

@@ -15,6 +15,8 @@ public final class FontSet {
     private let library: FreeTypeLibrary
     private let fallback: FontFallback
     private var opened: [FaceKey: Int] = [:]
+    /// Font files read so far, shared with the sets made to match this one.
+    private(set) var fileData: [FontFile: FontFileData]
     private var unusable: Set<FontFile> = []
 
     private struct FaceKey: Hashable {
@@ -22,16 +24,22 @@ public final class FontSet {
         var pixelSize: Int
     }
 
-    public init(file: FontFile, geometry: PageGeometry, usesFallback: Bool = true) throws {
+    /// `sharingFilesWith` reuses the font files another set has read
+    /// (for a typesetter on another thread or at another size).
+    public init(file: FontFile, geometry: PageGeometry, usesFallback: Bool = true, sharingFilesWith other: FontSet? = nil) throws {
         let library = try FreeTypeLibrary()
         self.library = library
         self.file = file
         self.usesFallback = usesFallback
         fallback = FontFallback(family: FontSet.genericFamily(of: file))
+        var fileData = other?.fileData ?? [:]
+        let data = try fileData[file] ?? FontFileData(file: file)
+        fileData[file] = data
+        self.fileData = fileData
         faces = [
-            try FontFace(id: 0, file: file, pixelSize: geometry.fontSize, library: library),
-            try FontFace(id: 1, file: file, pixelSize: geometry.headingFontSize, library: library),
-            try FontFace(id: 2, file: file, pixelSize: geometry.footerFontSize, library: library),
+            try FontFace(id: 0, data: data, pixelSize: geometry.fontSize, library: library),
+            try FontFace(id: 1, data: data, pixelSize: geometry.headingFontSize, library: library),
+            try FontFace(id: 2, data: data, pixelSize: geometry.footerFontSize, library: library),
         ]
         for face in faces { opened[FaceKey(file: file, pixelSize: face.pixelSize)] = face.id }
     }
@@ -53,10 +61,12 @@ public final class FontSet {
         let key = FaceKey(file: file, pixelSize: pixelSize)
         if let id = opened[key] { return faces[id] }
         guard !unusable.contains(file),
-              let face = try? FontFace(id: faces.count, file: file, pixelSize: pixelSize, library: library) else {
+              let data = fileData[file] ?? (try? FontFileData(file: file)),
+              let face = try? FontFace(id: faces.count, data: data, pixelSize: pixelSize, library: library) else {
             unusable.insert(file)
             return nil
         }
+        fileData[file] = data
         faces.append(face)
         opened[key] = face.id
         return face

@@ -35,7 +35,8 @@ public final class Typesetter {
         try geometry.validate()
         book = other.book
         self.geometry = geometry
-        fonts = try FontSet(file: other.fonts.file, geometry: geometry, usesFallback: other.fonts.usesFallback)
+        fonts = try FontSet(file: other.fonts.file, geometry: geometry, usesFallback: other.fonts.usesFallback,
+                            sharingFilesWith: other.fonts)
         language = other.language
         lineBreaking = other.lineBreaking
         services = TextServices(matching: other.services)
