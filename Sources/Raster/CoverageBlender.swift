@@ -18,14 +18,18 @@ public struct CoverageBlender: Sendable {
     private let linearFromSRGB: [UInt16]
     private let sRGBFromLinear: [UInt8]
 
+    /// The conversion tables, built once per process (they never change) so
+    /// a painter made for every page costs nothing to make.
+    private static let linearTable: [UInt16] = (0...255).map { value in
+        UInt16((decode(Double(value) / 255) * Double(linearMaximum)).rounded())
+    }
+    private static let sRGBTable: [UInt8] = (0...Int(linearMaximum)).map { value in
+        UInt8((encode(Double(value) / Double(linearMaximum)) * 255).rounded())
+    }
+
     public init() {
-        let maximum = Double(Self.linearMaximum)
-        linearFromSRGB = (0...255).map { value in
-            UInt16((Self.decode(Double(value) / 255) * maximum).rounded())
-        }
-        sRGBFromLinear = (0...Int(Self.linearMaximum)).map { value in
-            UInt8((Self.encode(Double(value) / maximum) * 255).rounded())
-        }
+        linearFromSRGB = Self.linearTable
+        sRGBFromLinear = Self.sRGBTable
     }
 
     /// The sRGB transfer function, from encoded [0, 1] to linear [0, 1].

@@ -6,8 +6,16 @@ import Typesetting
 public struct PagePainter {
     public let theme: Theme
     private let blender = CoverageBlender()
+    /// Ink and footer colour over the page at every coverage: a glyph pixel
+    /// on bare page (almost all of them) is one table lookup.
+    private let inkRamp: CoverageRamp
+    private let secondaryRamp: CoverageRamp
 
-    public init(theme: Theme) { self.theme = theme }
+    public init(theme: Theme) {
+        self.theme = theme
+        inkRamp = blender.ramp(theme.ink, over: theme.background)
+        secondaryRamp = blender.ramp(theme.secondary, over: theme.background)
+    }
 
     /// Glyphs that could not be rendered are skipped; the count is returned.
     @discardableResult
@@ -59,8 +67,8 @@ public struct PagePainter {
                 continue
             }
             if bitmap.isEmpty { continue }
-            let color = placed.face == footerFace ? theme.secondary : theme.ink
-            blender.blend(bitmap, color: color, penX: penX, baselineY: baseline, into: &buffer)
+            let ramp = placed.face == footerFace ? secondaryRamp : inkRamp
+            blender.blend(bitmap, ramp: ramp, penX: penX, baselineY: baseline, into: &buffer)
         }
         return failures
     }

@@ -4,8 +4,9 @@
 /// of shaping and breaking the text again. Not thread-safe, like its
 /// typesetter.
 final class ParagraphLayoutCache {
-    /// Enough for every paragraph of a page of short dialogue lines and the next.
-    static let capacity = 32
+    /// Enough for every paragraph of a tall page of one-line dialogue
+    /// (40 lines at 1920x1080) and some of the next.
+    static let capacity = 64
 
     private var entries: [Int: (layout: ParagraphLayout, lastUse: Int)] = [:]
     private var clock = 0
