@@ -7,8 +7,12 @@ final class ParagraphLayoutCache {
     /// Enough for every paragraph of a tall page of one-line dialogue
     /// (40 lines at 1920x1080) and some of the next.
     static let capacity = 64
+    /// Characters held at most (about two dense pages at 1920x1080), so a
+    /// typesetter's cache stays a few hundred kilobytes.
+    static let characterBudget = 16_000
 
     private var entries: [Int: (layout: ParagraphLayout, lastUse: Int)] = [:]
+    private var characters = 0
     private var clock = 0
     private(set) var hits = 0
 
@@ -20,11 +24,15 @@ final class ParagraphLayoutCache {
             return entry.layout
         }
         let layout = make(index)
-        if entries.count >= Self.capacity,
-           let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            entries[oldest] = nil
+        let size = layout.shaped.scalars.count
+        guard size <= Self.characterBudget else { return layout }
+        while !entries.isEmpty, entries.count >= Self.capacity || characters + size > Self.characterBudget,
+              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            characters -= oldest.value.layout.shaped.scalars.count
+            entries[oldest.key] = nil
         }
         entries[index] = (layout, clock)
+        characters += size
         return layout
     }
 }
