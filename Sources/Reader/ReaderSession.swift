@@ -45,6 +45,8 @@ public final class ReaderSession: PagingControllerObserver {
     var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
     private let workerGlyphCache = GlyphCache()
+    /// The worker's renderer; its typesetter is only read here, for a font change.
+    private var workerRenderer: PageRenderer
     private let stateStore: StateStore?
     private let bookHash: String
     private let bookPath: String
@@ -78,9 +80,9 @@ public final class ReaderSession: PagingControllerObserver {
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderer = PageRenderer(typesetter: main, theme: settings.theme)
-        let workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                                     language: main.language), theme: settings.theme,
-                                          cache: workerGlyphCache)
+        workerRenderer = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
+                                                                 language: main.language), theme: settings.theme,
+                                      cache: workerGlyphCache)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
@@ -209,13 +211,14 @@ public final class ReaderSession: PagingControllerObserver {
         // The glyph caches carry over: their keys hold the size, and a
         // reader switching between two sizes keeps both sets of glyphs
         // instead of allocating them again on every change.
-        let main = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                           language: settings.language), theme: settings.theme,
+        // The worker is idle (the cache waited for it), so its typesetter's
+        // text services pass to the new one as the main one's do.
+        let main = PageRenderer(typesetter: try renderer.typesetter.relaid(at: geometry), theme: settings.theme,
                                 cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(book: book, geometry: geometry, font: settings.font,
-                                                             language: settings.language), theme: settings.theme,
+        let worker = PageRenderer(typesetter: try workerRenderer.typesetter.relaid(at: geometry), theme: settings.theme,
                                   cache: workerGlyphCache)
         renderer = main
+        workerRenderer = worker
         cache.replaceRenderers(main: main, worker: worker)
         zoomFaces = nil
         try startPagination(showing: offset, paused: paused)
@@ -294,6 +297,8 @@ public final class ReaderSession: PagingControllerObserver {
 
     /// Composes the frame for the current state.
     public func compose() {
+        // The view may have been moved directly, not through `advance`.
+        syncPages()
         let known = knownPages
         let scroll = controller.scrollView
         if let zoomed = controller.zoomedPage {

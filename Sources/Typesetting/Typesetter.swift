@@ -25,6 +25,27 @@ public final class Typesetter {
         services = TextServices(language: language, hyphenation: hyphenation)
     }
 
+    private init(book: Book, geometry: PageGeometry, fonts: FontSet, language: String?, lineBreaking: LineBreaking,
+                 services: TextServices) {
+        self.book = book
+        self.geometry = geometry
+        self.fonts = fonts
+        self.language = language
+        self.lineBreaking = lineBreaking
+        self.services = services
+    }
+
+    /// The same book, font and language at another geometry (a font size
+    /// change). It shares this one's text services (line breaking and
+    /// hyphenation, the slow part to set up) rather than loading them
+    /// again, so it takes this one's place on this one's thread.
+    public func relaid(at geometry: PageGeometry) throws -> Typesetter {
+        try geometry.validate()
+        return Typesetter(book: book, geometry: geometry,
+                          fonts: try FontSet(file: fonts.file, geometry: geometry, usesFallback: fonts.usesFallback),
+                          language: language, lineBreaking: lineBreaking, services: services)
+    }
+
     /// Paginates the whole book.
     public func paginate(collectText: Bool = false) -> Pagination {
         var paginator = Paginator(typesetter: self, collectText: collectText)
