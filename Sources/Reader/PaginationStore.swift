@@ -12,8 +12,6 @@ public final class PaginationStore: @unchecked Sendable {
     private let condition = NSCondition()
     private var segmentPages: [[PageEntry]?]
     private var knownSegments = 0
-    private var knownPages = 0
-    private var knownScalars = 0
     /// The pages of the segments known from the start of the book on, with
     /// those of a segment still growing right after them.
     private var prefix: [PageEntry] = []
@@ -72,8 +70,6 @@ public final class PaginationStore: @unchecked Sendable {
             guard segmentPages[index] == nil else { return }
             segmentPages[index] = pages
             knownSegments += 1
-            knownPages += pages.count
-            knownScalars += segments.offsets(of: index).count
             if growing?.segment == index { growing = nil }
             while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
                 prefix += known
@@ -117,37 +113,11 @@ public final class PaginationStore: @unchecked Sendable {
         }
     }
 
-    /// Pages of the book before segment `index`: exact when every segment
-    /// before it is known, else the known ones plus the rest at the rate of
-    /// pages per character of all known segments.
-    public func pagesBefore(segment index: Int) -> (count: Int, isExact: Bool) {
-        locked {
-            if index <= prefixSegments {
-                return (segmentPages[..<index].reduce(0) { $0 + ($1?.count ?? 0) }, true)
-            }
-            var pages = 0, unknownScalars = 0
-            for segment in 0..<index {
-                if let known = segmentPages[segment] { pages += known.count } else {
-                    unknownScalars += segments.offsets(of: segment).count
-                }
-            }
-            return (pages + estimatedPages(scalars: unknownScalars), false)
-        }
-    }
+    /// Page counts of the segments known so far (nil: not yet).
+    public var pageCounts: [Int?] { locked { segmentPages.map { $0?.count } } }
 
-    /// The book's page count, estimated from the segments known so far; for
-    /// a book that is a window of its file, scaled to the whole file.
-    public func estimatedPageCount(of text: DecodedText) -> Int {
-        locked {
-            let estimate = knownPages + estimatedPages(scalars: segments.scalarCount - knownScalars)
-            guard !text.isComplete else { return estimate }
-            return Int((Double(estimate) * Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded))).rounded())
-        }
-    }
-
-    private func estimatedPages(scalars: Int) -> Int {
-        Int((Double(scalars) * Double(knownPages) / Double(max(1, knownScalars))).rounded())
-    }
+    /// True when every segment before `index` is known.
+    public func knowsEverySegment(before index: Int) -> Bool { locked { prefixSegments >= index } }
 
     // MARK: Background
 

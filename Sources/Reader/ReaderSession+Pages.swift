@@ -59,9 +59,9 @@ extension ReaderSession {
         windowVersion = pagination.version
         window = PageWindow(segment: segments.segment(containing: offset), store: pagination)
         _ = window.update(from: pagination)
-        estimatedPagesBefore = window.startsTheBook ? 0 : pagination.pagesBefore(segment: window.firstSegment).count
         // At least one page a segment before.
-        estimatedPagesBefore = max(estimatedPagesBefore, window.firstSegment)
+        estimatedPagesBefore = max(window.firstSegment,
+                                   pageCountEstimate.pages(before: window.firstSegment, known: pagination.pageCounts))
     }
 
     /// Shows the page holding `offset`: in the pages known, or in a new

@@ -37,6 +37,10 @@ public final class ReaderSession: PagingControllerObserver {
     var windowVersion = -1
     /// The numbers footers give while the pages before the window are not known.
     var estimatedPagesBefore = 0
+    /// Page counts of segments not paginated yet, for the current geometry.
+    var pageCountEstimate: PageCountEstimate
+    /// The book's estimated page count and the store version it was made at.
+    private var estimatedTotal = (version: -1, count: 0)
     /// Background pagination of a new store waits for `pagination.resume()` (tests).
     let startsPaginationPaused: Bool
     public private(set) var frame: PixelBuffer
@@ -87,6 +91,7 @@ public final class ReaderSession: PagingControllerObserver {
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         segments = ChapterSegments(book: book)
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
         startsPaginationPaused = paginationPaused
         pagination = PaginationStore(segments: segments, paused: true)
         window = PageWindow(segment: 0, store: pagination)
@@ -150,10 +155,22 @@ public final class ReaderSession: PagingControllerObserver {
             result.pagesBeforeIsEstimate = true
         }
         if isPaginating {
-            result.estimatedPageCount = max(pagination.estimatedPageCount(of: book.text),
-                                            result.pagesBefore + window.pages.count)
+            result.estimatedPageCount = max(estimatedPageCount, result.pagesBefore + window.pages.count)
         }
         return result
+    }
+
+    /// The book's page count from the segments known now; for a book that
+    /// is a window of its file, scaled to the whole file.
+    private var estimatedPageCount: Int {
+        let version = pagination.version
+        if estimatedTotal.version != version {
+            let text = book.text
+            var total = Double(pageCountEstimate.total(known: pagination.pageCounts))
+            if !text.isComplete { total *= Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded)) }
+            estimatedTotal = (version, Int(total.rounded()))
+        }
+        return estimatedTotal.count
     }
 
     var drawnWithFinalPageCount = false
@@ -208,6 +225,7 @@ public final class ReaderSession: PagingControllerObserver {
         pagination.cancel()
         cache.invalidate()
         settings.geometry = geometry
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
         // The glyph caches carry over: their keys hold the size, and a
         // reader switching between two sizes keeps both sets of glyphs
         // instead of allocating them again on every change.

@@ -15,9 +15,11 @@ public struct ChapterSegments: Sendable, Equatable {
     public let startOffsets: [Int]
     public let paragraphCount: Int
     public let scalarCount: Int
+    private let allParagraphs: [Paragraph]
 
     public init(book: Book) {
         let paragraphs = book.paragraphs
+        allParagraphs = paragraphs
         var firsts = [0]
         var starts = [0]
         for index in paragraphs.indices.dropFirst() {
@@ -55,6 +57,32 @@ public struct ChapterSegments: Sendable, Equatable {
             if startOffsets[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+}
+
+extension ChapterSegments {
+    /// A rough page count of every segment at `geometry`, without shaping:
+    /// each paragraph's lines from its length (a character half an em wide,
+    /// one of CJK's three-byte characters a whole em), a chapter drop of two
+    /// lines for each heading, and whole pages per segment (each starts a
+    /// page). It keeps the shape of the book (short paragraphs of dialogue,
+    /// short chapters), so scaled by how it did on paginated segments it
+    /// estimates the rest.
+    public func roughPageCounts(at geometry: PageGeometry) -> [Double] {
+        let emsPerLine = max(1, Double(geometry.measure) / 64 / Double(geometry.fontSize))
+        let linesPerPage = Double(max(1, geometry.linesPerPage))
+        return (0..<count).map { segment in
+            var lines = 0.0
+            for paragraph in allParagraphs[paragraphs(of: segment)] {
+                let characters = paragraph.scalars.count
+                // Three UTF-8 bytes a character is CJK; two (Cyrillic, Greek) is still narrow.
+                let wide = min(characters, max(0, paragraph.bytes.count - 2 * characters))
+                let ems = 0.52 * Double(characters - wide) + Double(wide)
+                lines += max(1, (ems / emsPerLine).rounded(.up))
+                if paragraph.style == .heading { lines += 2 }
+            }
+            return max(1, (lines / linesPerPage).rounded(.up))
+        }
     }
 }
 

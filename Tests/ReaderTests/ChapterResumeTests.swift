@@ -112,6 +112,7 @@ final class ChapterResumeTests: XCTestCase {
         let page = reference.page(holding: offset)
         XCTAssertEqual(reader.currentOffset, reference.pagination.pages[page].start)
         XCTAssertFalse(reader.pageNumbersAreExact)
+        XCTAssertEqual(Double(reader.pageIndexInBook), Double(page), accuracy: Double(page) * 0.05, "the estimate")
         XCTAssertLessThan(reader.knownPageCount, 60, "only a chapter or two were paginated")
         XCTAssertEqual(body(reader.frame, geometry), body(reference.rendered(page), geometry))
         XCTAssertTrue(reader.knownPages.footer(forPage: reader.currentPage, of: book).hasPrefix("~"))

@@ -21,26 +21,41 @@ final class ChapterSegmentTests: XCTestCase {
     }
 
     /// Fails unless the segments' pages, concatenated, equal the whole book's.
+    /// The whole book and the segments are paginated side by side, each
+    /// geometry on threads of its own with typesetters of their own.
     private func assertSegmentsTileTheBook(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let book = try Book.open(path: url.path)
         let segments = ChapterSegments(book: book)
         let name = url.lastPathComponent
-        for geometry in Self.geometries {
-            let typesetter = try Typesetter(book: book, geometry: geometry, font: Self.font)
-            let whole = typesetter.paginate().pages
-            var joined: [PageEntry] = []
-            for segment in 0..<segments.count {
-                let pages = typesetter.paginate(segment: segment, of: segments).pages
-                XCTAssertEqual(pages.first?.start, segments.offsets(of: segment).lowerBound, "\(name) segment \(segment)",
-                               file: file, line: line)
-                XCTAssertEqual(pages.last?.end, segments.offsets(of: segment).upperBound, "\(name) segment \(segment)",
-                               file: file, line: line)
-                joined += pages
+        // Job 2g paginates the whole book at geometry g, job 2g + 1 its segments one by one.
+        let geometries = Self.geometries
+        let results = ResultSlots(count: 2 * geometries.count)
+        DispatchQueue.concurrentPerform(iterations: 2 * geometries.count) { (job: Int) in
+            guard let typesetter = try? Typesetter(book: book, geometry: geometries[job / 2], font: Self.font) else { return }
+            let lists: [[PageEntry]]
+            if job % 2 == 0 {
+                lists = [typesetter.paginate().pages]
+            } else {
+                lists = (0..<segments.count).map { typesetter.paginate(segment: $0, of: segments).pages }
             }
-            XCTAssertEqual(joined.count, whole.count, "\(name) at \(geometry.width)x\(geometry.height)", file: file, line: line)
+            results.set(job, lists)
+        }
+        for (index, geometry) in Self.geometries.enumerated() {
+            let size = "\(name) at \(geometry.width)x\(geometry.height)"
+            let parts = results.get(2 * index + 1)
+            guard let whole = results.get(2 * index).first, parts.count == segments.count else {
+                return XCTFail("\(size): no typesetter", file: file, line: line)
+            }
+            for (segment, pages) in parts.enumerated() {
+                XCTAssertEqual(pages.first?.start, segments.offsets(of: segment).lowerBound, "\(size) segment \(segment)",
+                               file: file, line: line)
+                XCTAssertEqual(pages.last?.end, segments.offsets(of: segment).upperBound, "\(size) segment \(segment)",
+                               file: file, line: line)
+            }
+            let joined = parts.flatMap { $0 }
+            XCTAssertEqual(joined.count, whole.count, size, file: file, line: line)
             if let first = zip(joined, whole).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                XCTFail("\(name) at \(geometry.width)x\(geometry.height): page \(first + 1) differs: "
-                        + "\(joined[first]) against \(whole[first])", file: file, line: line)
+                XCTFail("\(size): page \(first + 1) differs: \(joined[first]) against \(whole[first])", file: file, line: line)
             }
         }
     }
@@ -103,4 +118,15 @@ final class ChapterSegmentTests: XCTestCase {
         run.estimatedPageCount = whole.pages.count + 3
         XCTAssertTrue(run.footer(forPage: 0, of: book).hasPrefix("~\(run.pagesBefore + 1) / ~\(whole.pages.count + 3) · "))
     }
+}
+
+/// Results written by concurrent jobs, one slot each.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[[PageEntry]]]
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ lists: [[PageEntry]]) { lock.lock(); slots[index] = lists; lock.unlock() }
+    func get(_ index: Int) -> [[PageEntry]] { lock.lock(); defer { lock.unlock() }; return slots[index] }
 }
