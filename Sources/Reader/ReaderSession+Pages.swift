@@ -90,20 +90,20 @@ extension ReaderSession {
     /// and the content offset move by the same whole pages).
     func syncPages() {
         var inserted = 0
-        if pagination.version != windowVersion {
-            windowVersion = pagination.version
+        func takeIn() {
+            // The version is read first: what is published meanwhile is taken in next time.
+            let version = pagination.version
             inserted += window.update(from: pagination)
+            windowVersion = version
         }
+        if pagination.version != windowVersion { takeIn() }
         // The page on screen, counted in the window as it is now.
         var page: Int { controller.currentPage + inserted }
         if page + 1 >= window.finalPageCount, window.growingFrom == nil, window.endSegment < segments.count,
            paginateNow(window.endSegment) {
-            inserted += window.update(from: pagination)
+            takeIn()
         }
-        if page < 1, window.firstSegment > 0, paginateNow(window.firstSegment - 1) {
-            inserted += window.update(from: pagination)
-        }
-        windowVersion = pagination.version
+        if page < 1, window.firstSegment > 0, paginateNow(window.firstSegment - 1) { takeIn() }
         if inserted > 0 {
             estimatedPagesBefore = max(window.firstSegment, estimatedPagesBefore - inserted)
             cache.insertPagesInFront(inserted)
