@@ -84,11 +84,14 @@ extension ReaderSession {
         needsFrame = true
     }
 
-    /// Call once a frame: takes in the pages found since, paginates the
-    /// segment beside the page on screen when that page is not known yet,
-    /// and keeps the picture when pages are put in front (the page index
-    /// and the content offset move by the same whole pages).
-    func syncPages() {
+    /// Call once a frame and before input: takes in the pages found since;
+    /// with `neighbours` (input arrives, or the view moves) paginates here
+    /// the segment beside the page on screen when the page next to it is
+    /// not known yet; keeps the picture when pages are put in front (the
+    /// page index and the content offset move by the same whole pages).
+    /// At rest the background brings the neighbours: a reader who has not
+    /// touched the screen does not wait for them.
+    func syncPages(neighbours: Bool = false) {
         var inserted = 0
         func takeIn() {
             // The version is read first: what is published meanwhile is taken in next time.
@@ -99,11 +102,13 @@ extension ReaderSession {
         if pagination.version != windowVersion { takeIn() }
         // The page on screen, counted in the window as it is now.
         var page: Int { controller.currentPage + inserted }
-        if page + 1 >= window.finalPageCount, window.growingFrom == nil, window.endSegment < segments.count,
+        let needed = neighbours || controller.isAnimating
+            || visiblePages.contains { !(0..<window.finalPageCount).contains($0) }
+        if needed, page + 1 >= window.finalPageCount, window.growingFrom == nil, window.endSegment < segments.count,
            paginateNow(window.endSegment) {
             takeIn()
         }
-        if page < 1, window.firstSegment > 0, paginateNow(window.firstSegment - 1) { takeIn() }
+        if needed, page < 1, window.firstSegment > 0, paginateNow(window.firstSegment - 1) { takeIn() }
         if inserted > 0 {
             estimatedPagesBefore = max(window.firstSegment, estimatedPagesBefore - inserted)
             cache.insertPagesInFront(inserted)

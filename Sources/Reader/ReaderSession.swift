@@ -187,6 +187,8 @@ public final class ReaderSession: PagingControllerObserver {
     // MARK: Input
 
     public func handle(_ events: [GestureEvent]) {
+        // A touch may turn to a page beside the one on screen: it must be known.
+        if !events.isEmpty { syncPages(neighbours: true) }
         for event in events {
             if overlay.isVisible, case let .tap(at, _) = event.kind {
                 handleOverlayTap(at: at, time: event.time)
@@ -198,6 +200,7 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
+        syncPages(neighbours: true)
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
