@@ -71,7 +71,8 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     /// `paginationPaused` (for tests): the background pagination waits for
-    /// `pagination.resume()`, so only the reader's own pagination runs.
+    /// `pagination.resume()`, so only the reader's own pagination runs; a
+    /// `.page` start waits for the background, so it needs it running.
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
                 paginationPaused: Bool = false) throws {
         self.book = book
