@@ -67,5 +67,9 @@ let package = Package(
 for target in package.targets where target.type == .regular || target.type == .executable {
     // C targets (CICU, CLinux, ...) take no Swift settings.
     guard !(target.name.first == "C" && target.name.dropFirst().first?.isUppercase == true) else { continue }
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    let staticRuntime = [SwiftSetting.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    target.swiftSettings = (target.swiftSettings ?? []) + staticRuntime
+    if target.type == .executable, target.name != "ebook-fb" {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    }
 }

@@ -128,6 +128,15 @@ public final class PageCache: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Pages were put in front of the others: the held pages keep their
+    /// pictures under indices `count` higher.
+    public func insertPagesInFront(_ count: Int) {
+        waitForRenderAhead()
+        condition.lock()
+        for slot in slots { slot.page = slot.page.map { $0 + count } }
+        condition.unlock()
+    }
+
     /// Forgets every page (after a font size change); buffers are kept.
     public func invalidate() {
         waitForRenderAhead()

@@ -1,68 +1,157 @@
 import Foundation
 import Typesetting
 
-/// Pages found so far by a background paginator, safe to read from any
-/// thread. The reader shows pages as soon as they are known and the scroll
-/// view's content grows while the rest of the book is paginated.
+/// Pages found so far, chapter segment by chapter segment (see
+/// `ChapterSegments`), safe to read from any thread. A background thread
+/// paginates first the segments the reader asks for (those beside the pages
+/// it shows), then the others from the start of the book. The reader
+/// paginates a segment itself when it needs it at once and publishes it
+/// here; the background then skips it.
 public final class PaginationStore: @unchecked Sendable {
+    public let segments: ChapterSegments
     private let condition = NSCondition()
-    private var pages: [PageEntry] = []
-    private var complete = false
+    private var segmentPages: [[PageEntry]?]
+    private var knownSegments = 0
+    /// The pages of the segments known from the start of the book on, with
+    /// those of a segment still growing right after them.
+    private var prefix: [PageEntry] = []
+    private var prefixSegments = 0
+    /// The segment the background is paginating and its pages so far.
+    private var growing: (segment: Int, pages: [PageEntry])?
+    private var wanted: [Int] = []
     private var cancelled = false
+    private var paused: Bool
+    private var changes = 0
 
-    public init() {}
+    /// `paused`: the background waits for `resume()` before its first segment.
+    public init(segments: ChapterSegments, paused: Bool = false) {
+        self.segments = segments
+        self.paused = paused
+        segmentPages = Array(repeating: nil, count: segments.count)
+    }
 
-    /// A snapshot of the pages known now; the last one is only final when `isComplete`.
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        condition.lock(); defer { condition.unlock() }
+        return body()
+    }
+
+    /// Every segment is paginated.
+    public var isComplete: Bool { locked { knownSegments == segments.count } }
+    public var isCancelled: Bool { locked { cancelled } }
+    public var isPaused: Bool { locked { paused } }
+    /// Changes whenever pages are published, so a reader can skip looking when nothing is new.
+    public var version: Int { locked { changes } }
+
+    /// The pages known from the start of the book on (the last one only final
+    /// when `isComplete`), and whether the book is done.
     public var snapshot: (pages: [PageEntry], isComplete: Bool) {
-        condition.lock(); defer { condition.unlock() }
-        return (pages, complete)
+        locked { (prefixWithGrowing, knownSegments == segments.count) }
     }
 
-    /// Pages that are final: all when complete, else all but the growing last one.
-    public var finalPageCount: Int {
-        condition.lock(); defer { condition.unlock() }
-        return complete ? pages.count : max(0, pages.count - 1)
+    public func cancel() { locked { cancelled = true; condition.broadcast() } }
+    public func resume() { locked { paused = false; condition.broadcast() } }
+
+    /// The pages of a segment, once all are known.
+    public func pages(ofSegment index: Int) -> [PageEntry]? { locked { segmentPages[index] } }
+
+    /// The pages of a segment the background is paginating now; the last one may still grow.
+    public func growingPages(ofSegment index: Int) -> [PageEntry]? {
+        locked { growing?.segment == index ? growing?.pages : nil }
     }
 
-    public var isCancelled: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return cancelled
+    /// Segments for the background to do next, most wanted first.
+    public func want(_ indices: [Int]) {
+        locked { wanted = indices.filter { segments.firstParagraphs.indices.contains($0) } }
     }
 
-    public func cancel() {
-        condition.lock(); cancelled = true; condition.broadcast(); condition.unlock()
+    /// Records the pages of a whole segment; a segment already known keeps its pages.
+    public func publish(segment index: Int, pages: [PageEntry]) {
+        locked {
+            guard segmentPages[index] == nil else { return }
+            segmentPages[index] = pages
+            knownSegments += 1
+            if growing?.segment == index { growing = nil }
+            while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
+                prefix += known
+                prefixSegments += 1
+            }
+            changes += 1
+            condition.broadcast()
+        }
     }
 
-    func publish(_ pages: [PageEntry], complete: Bool) {
-        condition.lock()
-        self.pages = pages
-        self.complete = complete
-        condition.broadcast()
-        condition.unlock()
+    func publishGrowing(segment index: Int, pages: [PageEntry]) {
+        locked {
+            guard segmentPages[index] == nil else { return }
+            growing = (index, pages)
+            changes += 1
+            condition.broadcast()
+        }
     }
 
-    /// Blocks until `predicate` holds for the pages or pagination ends.
+    private var prefixWithGrowing: [PageEntry] {
+        if let growing, growing.segment == prefixSegments { return prefix + growing.pages }
+        return prefix
+    }
+
+    /// Blocks until `predicate` holds for the pages known from the start, or
+    /// pagination ends (complete or cancelled).
     public func wait(until predicate: ([PageEntry], Bool) -> Bool) {
         condition.lock(); defer { condition.unlock() }
-        while !predicate(pages, complete), !complete, !cancelled { condition.wait() }
+        while !cancelled, knownSegments < segments.count, !predicate(prefixWithGrowing, false) { condition.wait() }
     }
 
-    /// Paginates `book` on a background thread with its own fonts.
-    public func startPaginating(book: Book, geometry: PageGeometry, font: FontFile, language: String?) throws {
-        let typesetter = try Typesetter(book: book, geometry: geometry, font: font, language: language)
+    /// Blocks until the page holding `offset` is final: its segment is known,
+    /// or the growing pages go past it. Also returns when pagination is cancelled.
+    public func waitForPage(holding offset: Int) {
+        let index = segments.segment(containing: offset)
+        condition.lock(); defer { condition.unlock() }
+        while !cancelled, segmentPages[index] == nil {
+            if let growing, growing.segment == index, growing.pages.count >= 2,
+               growing.pages[growing.pages.count - 2].end > offset { return }
+            condition.wait()
+        }
+    }
+
+    /// Page counts of the segments known so far (nil: not yet).
+    public var pageCounts: [Int?] { locked { segmentPages.map { $0?.count } } }
+
+    /// True when every segment before `index` is known.
+    public func knowsEverySegment(before index: Int) -> Bool { locked { prefixSegments >= index } }
+
+    // MARK: Background
+
+    /// Paginates the segments not yet known on a background thread with its
+    /// own typesetter, made to match `model` (sharing its loaded files).
+    public func startPaginating(matching model: Typesetter) throws {
+        let typesetter = try Typesetter(matching: model)
         let box = UncheckedBox(typesetter)
         let thread = Thread { [self] in
-            var paginator = Paginator(typesetter: box.value)
-            var batch = 16
-            while !isCancelled {
-                let done = paginator.step(paragraphs: batch)
-                publish(paginator.result.pages, complete: done)
-                if done { return }
-                batch = min(batch * 2, 512)
+            while let segment = nextSegment() {
+                var paginator = Paginator(typesetter: box.value, segment: segment, of: segments)
+                var batch = 16
+                while !paginator.step(paragraphs: batch) {
+                    if isCancelled { return }
+                    publishGrowing(segment: segment, pages: paginator.result.pages)
+                    batch = min(batch * 2, 512)
+                }
+                publish(segment: segment, pages: paginator.result.pages)
             }
         }
         thread.name = "ebook-fb pagination"
         thread.start()
+    }
+
+    /// The segment to paginate next (a wanted one, else the first unknown);
+    /// nil when all are known or pagination is cancelled.
+    private func nextSegment() -> Int? {
+        condition.lock(); defer { condition.unlock() }
+        while paused, !cancelled { condition.wait() }
+        guard !cancelled else { return nil }
+        let next = wanted.first { segmentPages[$0] == nil }
+            ?? segmentPages[prefixSegments...].firstIndex { $0 == nil }
+        if let next { growing = (next, []) }
+        return next
     }
 }
 

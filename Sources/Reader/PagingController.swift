@@ -62,6 +62,21 @@ public final class PagingController: ScrollViewDelegate {
         }
     }
 
+    /// `count` pages were put in front of the others (the pages before became
+    /// known): page indices and the content offset move by the same whole
+    /// pages, so the picture stays as it is, in the middle of a drag or a turn too.
+    public func insertPagesInFront(_ count: Int, pageCount total: Int) {
+        guard count > 0 else { return setPageCount(total) }
+        pageCount = max(1, total)
+        if let zoomed = zoomedPage {
+            // The zoomed content is that page alone: only its index changes.
+            zoomedPage = zoomed + count
+            return
+        }
+        scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
+        scrollView.shiftContent(by: Point(x: Double(count) * pageSize.width, y: 0))
+    }
+
     /// Jumps to a page without animation (resume, overlay jumps, relayout).
     public func show(page: Int) {
         if zoomedPage != nil { scrollView.setZoomScale(1, animated: false); leaveZoom() }

@@ -25,13 +25,28 @@ public final class ReaderSession: PagingControllerObserver {
 
     public let book: Book
     public private(set) var settings: Settings
-    public private(set) var controller: PagingController
+    public internal(set) var controller: PagingController
     public let cache: PageCache
-    public private(set) var pagination: PaginationStore
+    /// Pages found so far, segment by segment, by the background and by the reader.
+    public internal(set) var pagination: PaginationStore
+    /// Where pagination may start afresh; the same for every geometry.
+    let segments: ChapterSegments
+    /// The pages the scroll view holds: known segments around the place opened.
+    var window: PageWindow
+    /// The store's version the window was last brought up to.
+    var windowVersion = -1
+    /// The numbers footers give while the pages before the window are not known.
+    var estimatedPagesBefore = 0
+    /// Page counts of segments not paginated yet, for the current geometry.
+    var pageCountEstimate: PageCountEstimate
+    /// The book's estimated page count and the store version it was made at.
+    private var estimatedTotal = (version: -1, count: 0)
+    /// Background pagination of a new store waits for `pagination.resume()` (tests).
+    let startsPaginationPaused: Bool
     public private(set) var frame: PixelBuffer
     public let overlay = OverlayState()
     private var compositor: Compositor
-    private var renderer: PageRenderer
+    var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
     private let workerGlyphCache = GlyphCache()
     private let stateStore: StateStore?
@@ -44,8 +59,8 @@ public final class ReaderSession: PagingControllerObserver {
     static let zoomGlyphBudget = 2 << 20
     /// Messages for the person (warnings), drained by the caller.
     public private(set) var warnings: [String] = []
-    private var savedOffset: Int?
-    private var needsFrame = true
+    var savedOffset: Int?
+    var needsFrame = true
 
     /// Where to open the book.
     public enum Start: Equatable {
@@ -57,7 +72,11 @@ public final class ReaderSession: PagingControllerObserver {
         case savedPlace
     }
 
-    public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?) throws {
+    /// `paginationPaused` (for tests): the background pagination waits for
+    /// `pagination.resume()`, so only the reader's own pagination runs; a
+    /// `.page` start waits for the background, so it needs it running.
+    public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+                paginationPaused: Bool = false) throws {
         self.book = book
         self.settings = settings
         self.stateStore = stateStore
@@ -73,7 +92,11 @@ public final class ReaderSession: PagingControllerObserver {
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
         frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
-        pagination = PaginationStore()
+        segments = ChapterSegments(book: book)
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
+        startsPaginationPaused = paginationPaused
+        pagination = PaginationStore(segments: segments, paused: true)
+        window = PageWindow(segment: 0, store: pagination)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
         switch start {
         case let .offset(offset):
@@ -85,7 +108,7 @@ public final class ReaderSession: PagingControllerObserver {
         case let .page(page):
             try startPagination(showing: 0)
             pagination.wait { entries, _ in entries.count > page + 1 }
-            refreshPageCount()
+            syncPages()
             controller.show(page: min(page, knownPageCount - 1))
             savedOffset = currentOffset
         }
@@ -106,60 +129,68 @@ public final class ReaderSession: PagingControllerObserver {
 
     // MARK: Pages
 
-    private var pages: Pagination { Pagination(pages: pagination.snapshot.pages) }
-
-    /// Pages that are final now (the book may still be paginating).
-    public var knownPageCount: Int { max(1, pagination.finalPageCount) }
-    public var isPaginating: Bool { !pagination.snapshot.isComplete }
+    /// Pages that are final now in the scroll view (the book may still be paginating).
+    public var knownPageCount: Int { max(1, window.finalPageCount) }
+    /// True until every page of the book is known and in the scroll view.
+    public var isPaginating: Bool { !(window.startsTheBook && window.reachesTheEnd) }
+    /// False while the pages before those in the scroll view are not known:
+    /// `currentPage` then counts from the first known page and footers show
+    /// an estimated page number.
+    public var pageNumbersAreExact: Bool { window.startsTheBook }
+    /// The page on screen among the known pages (the book's page number once
+    /// `pageNumbersAreExact`).
     public var currentPage: Int { controller.currentPage }
+    /// The book's index of the page on screen (0-based): exact once
+    /// `pageNumbersAreExact`, else the estimate its footer shows.
+    public var pageIndexInBook: Int { (window.startsTheBook ? 0 : estimatedPagesBefore) + currentPage }
     /// The character offset at the start of the page on screen.
     public var currentOffset: Int {
-        let entries = pagination.snapshot.pages
+        let entries = window.pages
         return entries.indices.contains(currentPage) ? entries[currentPage].start : 0
     }
 
-    private func startPagination(showing offset: Int) throws {
-        drawnWithFinalPageCount = false
-        pagination = PaginationStore()
-        try pagination.startPaginating(book: book, geometry: settings.geometry, font: settings.font,
-                                       language: settings.language)
-        // Show the page holding `offset` as soon as it and the next are known.
-        pagination.wait { entries, _ in entries.count >= 2 && entries[entries.count - 2].end > offset }
-        let known = pages
-        let page = known.pageIndex(containing: offset)
-        controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
-        controller.observer = self
-        savedOffset = known.pages.indices.contains(page) ? known.pages[page].start : nil
-        cache.focus(on: page, pageCount: knownPageCount, pagination: known)
-        needsFrame = true
+    /// The pages the scroll view holds, numbered for their footers.
+    public var knownPages: Pagination {
+        var result = Pagination(pages: window.pages)
+        if !window.startsTheBook {
+            result.pagesBefore = estimatedPagesBefore
+            result.pagesBeforeIsEstimate = true
+        }
+        if isPaginating {
+            result.estimatedPageCount = max(estimatedPageCount, result.pagesBefore + window.pages.count)
+        }
+        return result
     }
 
-    private var drawnWithFinalPageCount = false
+    /// The book's page count from the segments known now; for a book that
+    /// is a window of its file, scaled to the whole file.
+    private var estimatedPageCount: Int {
+        let version = pagination.version
+        if estimatedTotal.version != version {
+            let text = book.text
+            var total = Double(pageCountEstimate.total(known: pagination.pageCounts))
+            if !text.isComplete { total *= Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded)) }
+            estimatedTotal = (version, Int(total.rounded()))
+        }
+        return estimatedTotal.count
+    }
+
+    var drawnWithFinalPageCount = false
+    var drawnWithExactPageNumbers = false
 
     /// The pages the frame shows now: one at rest, two during a page turn.
-    private var visiblePages: Set<Int> {
+    var visiblePages: Set<Int> {
         if let zoomed = controller.zoomedPage { return [zoomed] }
         let split = Compositor.split(offsetX: controller.scrollView.contentOffset.x,
                                      pageWidth: settings.geometry.width)
         return split.shift == 0 ? [split.page] : [split.page, split.page + 1]
     }
 
-    /// Call once a frame: grows the content while pagination runs, and
-    /// redraws the held pages once the page count is final.
-    private func refreshPageCount() {
-        let count = knownPageCount
-        if count != controller.pageCount { controller.setPageCount(count) }
-        if !drawnWithFinalPageCount, pagination.snapshot.isComplete {
-            drawnWithFinalPageCount = true
-            ProcessResources.returnFreeMemory()
-            cache.refresh(visible: visiblePages, pagination: pages)
-            needsFrame = true
-        }
-    }
-
     // MARK: Input
 
     public func handle(_ events: [GestureEvent]) {
+        // A touch may turn to a page beside the one on screen: it must be known.
+        if !events.isEmpty { syncPages(neighbours: true) }
         for event in events {
             if overlay.isVisible, case let .tap(at, _) = event.kind {
                 handleOverlayTap(at: at, time: event.time)
@@ -171,11 +202,12 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
+        syncPages(neighbours: true)
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
-        case .firstPage: controller.show(page: 0)
-        case .lastPage: controller.show(page: knownPageCount - 1)
+        case .firstPage: show(offset: 0)
+        case .lastPage: show(offset: book.text.scalarCount)
         case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
         case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
         case .toggleZoom:
@@ -194,9 +226,11 @@ public final class ReaderSession: PagingControllerObserver {
         geometry.fontSize = size
         try geometry.validate()
         let offset = currentOffset
+        let paused = pagination.isPaused
         pagination.cancel()
         cache.invalidate()
         settings.geometry = geometry
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
         // The glyph caches carry over: their keys hold the size, and a
         // reader switching between two sizes keeps both sets of glyphs
         // instead of allocating them again on every change.
@@ -207,15 +241,12 @@ public final class ReaderSession: PagingControllerObserver {
         renderer = main
         cache.replaceRenderers(main: main, worker: worker)
         zoom = nil
-        try startPagination(showing: offset)
+        try startPagination(showing: offset, paused: paused)
     }
 
     private func handleOverlayTap(at point: TouchPoint, time: Double) {
         if let fraction = overlay.progressFraction(at: point, width: settings.geometry.width, height: settings.geometry.height) {
-            let entries = pagination.snapshot.pages
-            let offset = Int(Double(book.text.scalarCount) * fraction)
-            let page = Pagination(pages: entries).pageIndex(containing: offset)
-            controller.show(page: min(page, knownPageCount - 1))
+            show(offset: Int(Double(book.text.scalarCount) * fraction))
         }
         overlay.isVisible = false
     }
@@ -277,7 +308,7 @@ public final class ReaderSession: PagingControllerObserver {
     public func advance(to time: Double) -> Bool {
         let moving = controller.isAnimating
         controller.advance(to: time)
-        refreshPageCount()
+        syncPages()
         guard moving || needsFrame else { return false }
         compose()
         needsFrame = false
@@ -286,7 +317,9 @@ public final class ReaderSession: PagingControllerObserver {
 
     /// Composes the frame for the current state.
     public func compose() {
-        let known = pages
+        // The view may have been moved directly, not through `advance`.
+        syncPages()
+        let known = knownPages
         let scroll = controller.scrollView
         if let zoomed = controller.zoomedPage {
             cache.focus(on: zoomed, pageCount: knownPageCount, pagination: known)

@@ -29,7 +29,7 @@ struct DragState: Equatable {
     /// Offset before the rubber band, at the anchor.
     var anchorRawOffset: Point
     /// Offset when the drag began; paging moves at most one page from it.
-    let startOffset: Point
+    var startOffset: Point
     /// With directional lock, the only axis that moves; nil moves both.
     var lockedAxis: Axis?
     var lockDecided: Bool

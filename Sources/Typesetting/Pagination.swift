@@ -22,6 +22,11 @@ public struct Pagination: Sendable {
     /// (a window of a large file, or pagination stopped early); nil when
     /// `pages` is the whole book.
     public var estimatedPageCount: Int?
+    /// Pages of the book before `pages[0]`, when `pages` are a run of
+    /// chapters from the middle of the book (footers number from here).
+    public var pagesBefore = 0
+    /// True while `pagesBefore` is an estimate: footers then print "~N".
+    public var pagesBeforeIsEstimate = false
 
     public init(pages: [PageEntry] = [], pageLines: [[String]] = []) {
         self.pages = pages
@@ -46,27 +51,46 @@ public struct Paginator {
     private let collectText: Bool
     private var flow: PageFlow
     public private(set) var result = Pagination()
-    public private(set) var nextParagraph = 0
+    public private(set) var nextParagraph: Int
+    /// The paragraph after the last one to lay out.
+    private let endParagraph: Int
+    /// Where the last page ends once the paragraphs are done.
+    private let endOffset: Int
 
+    /// Paginates the whole book.
     public init(typesetter: Typesetter, collectText: Bool = false) {
-        self.typesetter = typesetter
-        self.collectText = collectText
-        flow = PageFlow(geometry: typesetter.geometry)
-        startPage(paragraph: 0, line: 0, offset: 0)
+        self.init(typesetter: typesetter, paragraphs: 0..<typesetter.book.paragraphs.count,
+                  offsets: 0..<typesetter.book.text.scalarCount, collectText: collectText)
     }
 
-    public var isFinished: Bool { nextParagraph >= typesetter.book.paragraphs.count }
+    /// Paginates one segment of `segments` (see `ChapterSegments`): its
+    /// first page starts at the segment's start offset as in the whole book.
+    public init(typesetter: Typesetter, segment: Int, of segments: ChapterSegments, collectText: Bool = false) {
+        self.init(typesetter: typesetter, paragraphs: segments.paragraphs(of: segment),
+                  offsets: segments.offsets(of: segment), collectText: collectText)
+    }
 
-    /// Lays out up to `count` paragraphs; true when the book is done.
+    private init(typesetter: Typesetter, paragraphs: Range<Int>, offsets: Range<Int>, collectText: Bool) {
+        self.typesetter = typesetter
+        self.collectText = collectText
+        nextParagraph = paragraphs.lowerBound
+        endParagraph = paragraphs.upperBound
+        endOffset = offsets.upperBound
+        flow = PageFlow(geometry: typesetter.geometry)
+        startPage(paragraph: paragraphs.lowerBound, line: 0, offset: offsets.lowerBound)
+    }
+
+    public var isFinished: Bool { nextParagraph >= endParagraph }
+
+    /// Lays out up to `count` paragraphs; true when the book (or segment) is done.
     public mutating func step(paragraphs count: Int) -> Bool {
-        let paragraphs = typesetter.book.paragraphs
-        let end = min(paragraphs.count, nextParagraph + count)
+        let end = min(endParagraph, nextParagraph + count)
         while nextParagraph < end {
             place(typesetter.layoutParagraph(nextParagraph))
             nextParagraph += 1
         }
         if isFinished, let last = result.pages.indices.last {
-            result.pages[last].end = typesetter.book.text.scalarCount
+            result.pages[last].end = endOffset
         }
         return isFinished
     }
@@ -151,8 +175,7 @@ public struct Paginator {
 
     private mutating func startPage(paragraph: Int, line: Int, offset: Int) {
         flow = PageFlow(geometry: typesetter.geometry)
-        let start = result.pages.isEmpty ? 0 : offset
-        result.pages.append(PageEntry(paragraph: paragraph, line: line, start: start, end: start, missingGlyphs: 0))
+        result.pages.append(PageEntry(paragraph: paragraph, line: line, start: offset, end: offset, missingGlyphs: 0))
         if collectText { result.pageLines.append([]) }
     }
 }

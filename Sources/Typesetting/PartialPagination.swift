@@ -37,12 +37,14 @@ extension Typesetter {
 
 extension Pagination {
     /// The footer of page `index`: "12 / 340 · 3%", or "12 / ~25000 · 0%"
-    /// when the page count is an estimate.
+    /// when the page count is an estimate, "~812 / ~1700 · 48%" when the
+    /// pages before are not known yet either.
     public func footer(forPage index: Int, of book: Book) -> String {
         let text = book.text
-        var total = "\(pages.count)"
+        let counted = pagesBefore + pages.count
+        var total = "\(counted)"
         var percent: Int
-        if let estimate = estimatedPageCount ?? (text.isComplete ? nil : Self.windowEstimate(pages.count, text)) {
+        if let estimate = estimatedPageCount ?? (text.isComplete ? nil : Self.windowEstimate(counted, text)) {
             total = "~\(estimate)"
             // Offsets count characters of the window; scale them to the file.
             let fraction = Double(pages[index].end) / Double(max(1, text.scalarCount))
@@ -52,7 +54,8 @@ extension Pagination {
             percent = index == pages.count - 1 ? 100 : pages[index].end * 100 / max(1, text.scalarCount)
         }
         percent = min(100, max(0, percent))
-        return "\(index + 1) / \(total) · \(percent)%"
+        let number = pagesBefore + index + 1
+        return "\(pagesBeforeIsEstimate ? "~" : "")\(number) / \(total) · \(percent)%"
     }
 
     private static func windowEstimate(_ count: Int, _ text: DecodedText) -> Int {

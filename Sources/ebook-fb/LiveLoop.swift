@@ -127,7 +127,7 @@ final class LiveLoop {
         let controller = session.controller
         let offset = controller.scrollView.contentOffset
         let geometry = session.settings.geometry
-        return LivePacing.announcement(page: session.currentPage, zoomScale: controller.zoomScale,
+        return LivePacing.announcement(page: session.pageIndexInBook, zoomScale: controller.zoomScale,
                                        isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
                                        width: geometry.width, height: geometry.height)
     }

@@ -189,7 +189,7 @@ struct ReadCommand: ParsableCommand {
         if let screenshot { try PNGWriter.write(session.frame, to: screenshot) }
 
         var result = JSONLine()
-        result.add("page", session.currentPage + 1)
+        result.add("page", session.pageIndexInBook + 1)
         result.add("zoom", session.controller.zoomScale)
         let offset = session.controller.scrollView.contentOffset
         result.add("offset", [offset.x, offset.y])

@@ -9,6 +9,12 @@ import Typesetting
 final class ReaderSessionTests: XCTestCase {
     static let font = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
 
+    /// A book of ../shared/books beside the package (tests skip when it is absent).
+    static func sharedBook(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("../shared/books/\(name)").standardizedFileURL.path
+    }
+
     /// A book long enough for a few hundred small pages.
     static func longBook() throws -> Book {
         let words = ["lamp", "harbour", "evening", "ladder", "window", "street", "quiet", "light", "tide", "boats"]
@@ -120,8 +126,7 @@ final class ReaderSessionTests: XCTestCase {
         let first = reader.currentOffset
         try reader.setFontSize(20)
         reader.advance(to: 16)
-        let entries = reader.pagination.snapshot.pages
-        let page = entries[reader.currentPage]
+        let page = reader.knownPages.pages[reader.currentPage]
         XCTAssertTrue(page.start <= first && first < page.end, "offset \(first) on page \(page)")
         XCTAssertEqual(reader.cache.allocatedBuffers, 3)
     }
