@@ -138,6 +138,20 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// Forgets every page (after a font size change); buffers are kept.
+    /// Draws `page` now on the caller's thread into a free buffer, for a
+    /// page shown with nothing drawn before it (opening, a font change):
+    /// the caller's typesetter has just laid its chapter out, where the
+    /// worker's would start cold. Not a stall: no page was waited for.
+    public func drawAtOnce(_ page: Int, pagination: Pagination) {
+        condition.lock(); defer { condition.unlock() }
+        guard !slots.contains(where: { $0.page == page }),
+              let slot = slots.first(where: { $0.state != .rendering && $0.page == nil })
+                ?? slots.first(where: { $0.state != .rendering }) else { return }
+        slot.page = page
+        renderer.render(page: page, of: pagination, into: &slot.buffer)
+        slot.state = .ready
+    }
+
     public func invalidate() {
         waitForRenderAhead()
         condition.lock()

@@ -32,6 +32,7 @@ extension ReaderSession {
         controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
         controller.observer = self
         savedOffset = window.pages.indices.contains(page) ? window.pages[page].start : nil
+        cache.drawAtOnce(page, pagination: knownPages)
         cache.focus(on: page, pageCount: knownPageCount, pagination: knownPages)
         needsFrame = true
         // Started last, the background's setting up overlaps the drawing of the first page.

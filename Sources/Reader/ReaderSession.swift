@@ -90,7 +90,8 @@ public final class ReaderSession: PagingControllerObserver {
         let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
                                           cache: workerGlyphCache)
         cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
-        frame = PixelBuffer(width: geometry.width, height: geometry.height, fill: settings.theme.background)
+        // Every frame is composed whole before it is shown.
+        frame = PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         segments = ChapterSegments(book: book)
         pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)

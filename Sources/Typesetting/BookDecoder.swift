@@ -96,6 +96,18 @@ public enum BookDecoder {
             let runStart = index
             var runScalars = 0
             while index < count {
+                // Eight printable ASCII bytes at a time: none with the top bit,
+                // none below 0x20, none 0x7F.
+                if index + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index) // precondition: index + 8 <= count
+                        .loadUnaligned(as: UInt64.self))
+                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                    if word & highs == 0, (word &- ones &* 0x20) & ~word & highs == 0, (word &+ ones) & highs == 0 {
+                        index += 8
+                        runScalars += 8
+                        continue
+                    }
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     guard byte >= 0x20 && byte != 0x7F || byte == 0x0A || byte == 0x09 else { break }

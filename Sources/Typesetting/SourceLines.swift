@@ -66,11 +66,20 @@ enum SourceLines {
         var columns = 0
         var columnsAtLastInk = 0
         while index < range.upperBound {
+            let lead = bytes[index]
+            // Below U+1100 every character is one column: no need to decode it.
+            if lead < 0xE1 {
+                index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3
+                scalars += 1
+                columns += 1
+                if lead != 0x20 && lead != 0x09 { columnsAtLastInk = columns }
+                continue
+            }
             let (scalar, length) = decodeScalar(bytes, at: index)
             index += length
             scalars += 1
             columns += columnWidth(of: scalar)
-            if scalar != 0x20 && scalar != 0x09 { columnsAtLastInk = columns }
+            columnsAtLastInk = columns
         }
         return (scalars, columnsAtLastInk)
     }
