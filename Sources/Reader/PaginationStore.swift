@@ -121,12 +121,16 @@ public final class PaginationStore: @unchecked Sendable {
 
     // MARK: Background
 
+    /// Pagination yields to drawing: the page on screen was paginated first.
+    static let niceness: Int32 = 10
+
     /// Paginates the segments not yet known on a background thread with its
     /// own typesetter, made to match `model` (sharing its loaded files).
     public func startPaginating(matching model: Typesetter) throws {
         let typesetter = try Typesetter(matching: model)
         let box = UncheckedBox(typesetter)
         let thread = Thread { [self] in
+            ProcessResources.runThisThreadInBackground(niceness: Self.niceness)
             while let segment = nextSegment() {
                 var paginator = Paginator(typesetter: box.value, segment: segment, of: segments)
                 var batch = 16

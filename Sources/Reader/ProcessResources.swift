@@ -35,4 +35,12 @@ public enum ProcessResources {
     public static func configureAllocator() {
         _ = CLinux_mapLargeAllocationsAbove(largeAllocationBytes)
     }
+
+    /// Makes the calling thread yield to the reader's own: work done ahead
+    /// (pagination, drawing neighbour pages) runs nicer, so on a two-core
+    /// board the thread composing frames is not kept waiting behind it.
+    /// Failing (a sandbox that forbids it) only leaves the priority as it was.
+    public static func runThisThreadInBackground(niceness: Int32) {
+        _ = CLinux_setCurrentThreadNiceness(niceness)
+    }
 }

@@ -19,7 +19,11 @@ final class RenderWorker: @unchecked Sendable {
 
     init(renderer: PageRenderer) {
         let box = UncheckedBox(renderer)
-        let thread = Thread { [self] in run(box.value) }
+        let thread = Thread { [self] in
+            // Neighbour pages are needed a turn from now, frames every vsync.
+            ProcessResources.runThisThreadInBackground(niceness: 5)
+            run(box.value)
+        }
         thread.name = "ebook-fb render-ahead"
         thread.start()
     }

@@ -11,5 +11,6 @@
 #include "CLinuxTimer.h"
 #include "CLinuxFuzz.h"
 #include "CLinuxMemory.h"
+#include "CLinuxThread.h"
 
 #endif
