@@ -75,15 +75,17 @@ public final class ReaderSession: PagingControllerObserver {
     /// `paginationPaused` (for tests): the background pagination waits for
     /// `pagination.resume()`, so only the reader's own pagination runs; a
     /// `.page` start waits for the background, so it needs it running.
+    /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
-                paginationPaused: Bool = false) throws {
+                paginationPaused: Bool = false, hyphenationPreload: HyphenationPreload? = nil) throws {
         self.book = book
         self.settings = settings
         self.stateStore = stateStore
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let geometry = settings.geometry
-        let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language)
+        let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
+                                  hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderer = PageRenderer(typesetter: main, theme: settings.theme)

@@ -9,10 +9,12 @@ final class TextServices {
     let hyphenator: Hyphenator?
     let hbLanguage: hb_language_t?
 
-    init(language: String?, hyphenation: Bool = true) {
+    init(language: String?, hyphenation: Bool = true, preload: HyphenationPreload? = nil) {
         self.language = language
         lineBreaks = LineBreakFinder(language: language)
-        hyphenator = hyphenation ? language.flatMap(Hyphenator.init(language:)) : nil
+        hyphenator = hyphenation ? language.flatMap { language in
+            preload?.patterns(for: language).flatMap(Hyphenator.init(patterns:)) ?? Hyphenator(language: language)
+        } : nil
         hbLanguage = language.map { hb_language_from_string($0, -1) }
     }
 

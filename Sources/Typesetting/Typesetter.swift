@@ -15,17 +15,23 @@ public final class Typesetter {
 
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.
+    /// `hyphenationPreload` gives patterns loaded meanwhile, when they are for the book's language.
     public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil,
-                lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true) throws {
+                lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true,
+                hyphenationPreload: HyphenationPreload? = nil) throws {
         try geometry.validate()
         self.book = book
         self.geometry = geometry
         self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
-        let language = language ?? LanguageDetector.detect(String(decoding: book.text.utf8.prefix(200_000), as: UTF8.self))
+        let language = language
+            ?? LanguageDetector.detect(String(decoding: book.text.utf8.prefix(Self.languageSampleBytes), as: UTF8.self))
         self.language = language
         self.lineBreaking = lineBreaking
-        services = TextServices(language: language, hyphenation: hyphenation)
+        services = TextServices(language: language, hyphenation: hyphenation, preload: hyphenationPreload)
     }
+
+    /// Bytes of decoded text the language is detected from.
+    static let languageSampleBytes = 200_000
 
     /// A typesetter for another thread, or another page size, with the same
     /// book, font and settings, sharing what is read-only (the language

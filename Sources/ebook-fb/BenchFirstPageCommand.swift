@@ -23,12 +23,13 @@ struct BenchFirstPageCommand: ParsableCommand {
     func run() throws {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
+        let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
         let book = try Book.open(path: options.book)
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
                                               theme: .light, language: options.lang)
         let session = try ReaderSession(book: book, path: options.book, settings: settings,
-                                        start: .offset(offset), stateStore: nil)
+                                        start: .offset(offset), stateStore: nil, hyphenationPreload: preload)
         let started = monotonicMilliseconds()
         session.compose()
         let composed = monotonicMilliseconds()

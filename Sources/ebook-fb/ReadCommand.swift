@@ -111,6 +111,8 @@ struct ReadCommand: ParsableCommand {
 
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
+        // The patterns load while the book is read and decoded.
+        let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
         let book = try Book.open(path: options.book)
         let font = try FontSet.resolve(path: options.font)
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
@@ -123,7 +125,8 @@ struct ReadCommand: ParsableCommand {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang)
-        return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store)
+        return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store,
+                                 hyphenationPreload: preload)
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.

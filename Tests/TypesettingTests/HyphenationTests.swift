@@ -77,4 +77,29 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(LanguageDetector.detect("すべての人間は、生まれながらにして自由であり"), "ja")
         XCTAssertNil(LanguageDetector.detect("1234 5678"))
     }
+
+    /// Patterns loaded while a book opens are those of the language the
+    /// typesetter finds in the whole book, for books in several languages
+    /// and encodings, and a typesetter given them lays pages out exactly as
+    /// one that loads its own.
+    func testPatternsLoadedWhileABookOpensAreThoseOfItsLanguage() throws {
+        let books = try SharedData.books()
+        for name in ["en_war_and_peace_2600-0.txt", "de_kafka_verwandlung_22367-0.txt",
+                     "fr_monte_cristo_t1_17989.latin1.txt", "ru_chekhov_duel.txt", "en_tom_sawyer_74-0.cp1252.txt"] {
+            let path = books.appendingPathComponent(name).path
+            let book = try Book.open(path: path)
+            let geometry = PageGeometry(width: 600, height: 800, fontSize: 17)
+            let own = try Typesetter(book: book, geometry: geometry, font: FontFile(path: SharedData.defaultFont))
+            guard let language = own.language, own.services.hyphenator != nil else { continue }
+            let preload = HyphenationPreload(bookPath: path, language: nil)
+            XCTAssertEqual(preload.patterns(for: language)?.language, language, name)
+            XCTAssertNil(preload.patterns(for: language == "en" ? "de" : "en"), name)
+            let preloaded = try Typesetter(book: book, geometry: geometry, font: FontFile(path: SharedData.defaultFont),
+                                           hyphenationPreload: preload)
+            var ownPages = Paginator(typesetter: own), preloadedPages = Paginator(typesetter: preloaded)
+            _ = ownPages.step(paragraphs: 300)
+            _ = preloadedPages.step(paragraphs: 300)
+            XCTAssertEqual(ownPages.result.pages, preloadedPages.result.pages, name)
+        }
+    }
 }
