@@ -29,12 +29,19 @@ public final class PageCache: @unchecked Sendable {
     private let worker: RenderWorker
 
     /// `renderer` draws on the caller's thread; `workerRenderer` is owned by the worker.
-    public init(width: Int, height: Int, renderer: PageRenderer, workerRenderer: PageRenderer) {
+    public convenience init(width: Int, height: Int, renderer: PageRenderer, workerRenderer: PageRenderer) {
+        // Painting clears a page buffer whole before it is composed.
+        self.init(buffers: (0..<Self.bufferCount).map { _ in PixelBuffer(unfilledWidth: width, height: height) },
+                  renderer: renderer, workerRenderer: workerRenderer)
+    }
+
+    /// Over `bufferCount` buffers made by the caller.
+    init(buffers: [PixelBuffer], renderer: PageRenderer, workerRenderer: PageRenderer) {
+        precondition(buffers.count == Self.bufferCount, "a page cache holds \(Self.bufferCount) buffers")
         self.renderer = renderer
         worker = RenderWorker(renderer: workerRenderer)
-        for _ in 0..<Self.bufferCount {
-            // Painting clears a page buffer whole before it is composed.
-            slots.append(Slot(buffer: PixelBuffer(unfilledWidth: width, height: height)))
+        for buffer in buffers {
+            slots.append(Slot(buffer: buffer))
             allocatedBuffers += 1
         }
     }

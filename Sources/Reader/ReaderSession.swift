@@ -78,12 +78,15 @@ public final class ReaderSession: PagingControllerObserver {
     /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
                 paginationPaused: Bool = false, hyphenationPreload: HyphenationPreload? = nil) throws {
+        let geometry = settings.geometry
+        // The frame and the first page's buffer; the other two are touched when first drawn.
+        let buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
+                                        fill: settings.theme.background)
         self.book = book
         self.settings = settings
         self.stateStore = stateStore
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
-        let geometry = settings.geometry
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
                                   hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
@@ -91,9 +94,6 @@ public final class ReaderSession: PagingControllerObserver {
         renderer = PageRenderer(typesetter: main, theme: settings.theme)
         let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
                                           cache: workerGlyphCache)
-        cache = PageCache(width: geometry.width, height: geometry.height, renderer: renderer, workerRenderer: workerRenderer)
-        // Every frame is composed whole before it is shown.
-        frame = PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         segments = ChapterSegments(book: book)
         pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
@@ -101,6 +101,13 @@ public final class ReaderSession: PagingControllerObserver {
         pagination = PaginationStore(segments: segments, paused: true)
         window = PageWindow(segment: 0, store: pagination)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
+        var prepared = buffers.take()
+        frame = prepared.removeLast()
+        // Painting clears a page buffer whole before it is composed.
+        prepared += (prepared.count..<PageCache.bufferCount).map { _ in
+            PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
+        }
+        cache = PageCache(buffers: prepared, renderer: renderer, workerRenderer: workerRenderer)
         switch start {
         case let .offset(offset):
             try startPagination(showing: offset)
