@@ -28,14 +28,8 @@ public final class PageCache: @unchecked Sendable {
     private var renderer: PageRenderer
     private let worker: RenderWorker
 
-    /// `renderer` draws on the caller's thread; `workerRenderer` is owned by the worker.
-    public convenience init(width: Int, height: Int, renderer: PageRenderer, workerRenderer: PageRenderer) {
-        // Painting clears a page buffer whole before it is composed.
-        self.init(buffers: (0..<Self.bufferCount).map { _ in PixelBuffer(unfilledWidth: width, height: height) },
-                  renderer: renderer, workerRenderer: workerRenderer)
-    }
-
-    /// Over `bufferCount` buffers made by the caller.
+    /// Over `bufferCount` buffers made by the caller. `renderer` draws on
+    /// the caller's thread; `workerRenderer` is owned by the worker.
     init(buffers: [PixelBuffer], renderer: PageRenderer, workerRenderer: PageRenderer) {
         precondition(buffers.count == Self.bufferCount, "a page cache holds \(Self.bufferCount) buffers")
         self.renderer = renderer

@@ -98,7 +98,7 @@ public final class SoakRun {
                 report.fontChanges += 1
             }
             report.turns = turn
-            let warm = schedule.warmUpTurns == nil ? throughBook && report.fontChanges >= 2 : turn >= warmUpLimit
+            let warm = schedule.warmUpTurns == nil && throughBook && report.fontChanges >= 2
             if !measured, warm || turn >= warmUpLimit {
                 measureStart(&report)
                 measured = true

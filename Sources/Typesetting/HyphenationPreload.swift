@@ -38,6 +38,6 @@ public final class HyphenationPreload: @unchecked Sendable {
     /// The typesetter's detection, on the start of the file.
     static func guessLanguage(path: String) -> String? {
         guard let text = try? BookDecoder.decode(contentsOf: path, window: sampleBytes) else { return nil }
-        return LanguageDetector.detect(String(decoding: text.utf8.prefix(Typesetter.languageSampleBytes), as: UTF8.self))
+        return LanguageDetector.detect(in: text)
     }
 }

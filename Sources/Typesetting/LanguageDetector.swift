@@ -22,6 +22,14 @@ enum LanguageDetector {
         letters.reduce(0) { $0 << 8 | UInt64($1 | 0x20) }
     }
 
+    /// Bytes of decoded text the language is detected from.
+    static let sampleBytes = 200_000
+
+    /// The language of a book from the start of its decoded text.
+    static func detect(in text: DecodedText) -> String? {
+        detect(String(decoding: text.utf8.prefix(sampleBytes), as: UTF8.self))
+    }
+
     /// A BCP 47 primary language, or nil when the sample says too little.
     static func detect(_ text: String, sampleLength: Int = 100_000) -> String? {
         var scriptCounts = [Int](repeating: 0, count: scriptNames.count)

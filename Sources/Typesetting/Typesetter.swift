@@ -23,15 +23,11 @@ public final class Typesetter {
         self.book = book
         self.geometry = geometry
         self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
-        let language = language
-            ?? LanguageDetector.detect(String(decoding: book.text.utf8.prefix(Self.languageSampleBytes), as: UTF8.self))
+        let language = language ?? LanguageDetector.detect(in: book.text)
         self.language = language
         self.lineBreaking = lineBreaking
         services = TextServices(language: language, hyphenation: hyphenation, preload: hyphenationPreload)
     }
-
-    /// Bytes of decoded text the language is detected from.
-    static let languageSampleBytes = 200_000
 
     /// A typesetter for another thread, or another page size, with the same
     /// book, font and settings, sharing what is read-only (the language
