@@ -29,20 +29,22 @@ let package = Package(
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
-        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "Threading", dependencies: ["CLinux"]),
+        .target(name: "Typesetting", dependencies: ["Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
         .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // The Swift runtime and Foundation linked in: a kiosk starts
+            // The Swift runtime and FoundationEssentials linked in (no module
+            // imports Foundation, which would bring ICU's data): a kiosk starts
             // faster (no relocating them at every launch) and with less
             // resident memory, and the binary runs without a Swift toolchain.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
@@ -51,17 +53,18 @@ let package = Package(
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
 
+        .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
     ]
 )
 
-// Release builds link the Swift runtime and Foundation statically (see the
+// Release builds link the Swift runtime and FoundationEssentials statically (see the
 // executable's linker settings); every Swift module is compiled for that
 // too, so the libraries each one needs are linked with it.
 for target in package.targets where target.type == .regular || target.type == .executable {

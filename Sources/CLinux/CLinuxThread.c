@@ -3,8 +3,17 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <pthread.h>
+#include <string.h>
 
 int CLinux_setCurrentThreadNiceness(int niceness) {
     pid_t thread = (pid_t)syscall(SYS_gettid);
     return setpriority(PRIO_PROCESS, (id_t)thread, niceness);
+}
+
+int CLinux_nameCurrentThread(const char *name) {
+    char shortened[16];
+    strncpy(shortened, name, sizeof shortened - 1);
+    shortened[sizeof shortened - 1] = '\0';
+    return pthread_setname_np(pthread_self(), shortened);
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks a rendered buffer against a golden PNG.
 ///
@@ -53,8 +53,8 @@ public struct GoldenImage: Sendable {
         return file.hasSuffix(".png") ? String(file.dropLast(4)) : file
     }
 
-    public var actualPath: String { (outputDirectory as NSString).appendingPathComponent("\(name).actual.png") }
-    public var diffPath: String { (outputDirectory as NSString).appendingPathComponent("\(name).diff.png") }
+    public var actualPath: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("\(name).actual.png").path }
+    public var diffPath: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("\(name).diff.png").path }
 
     /// Compares `buffer` with the golden, or records it when `record` is set.
     /// Throws when a PNG cannot be read or written or a directory made.

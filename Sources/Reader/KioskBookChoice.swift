@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reading position on disk and when it was last written.
 public struct SavedReading: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A problem in the kiosk's settings file, naming the file and line.
 public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible {
@@ -47,15 +47,14 @@ public struct KioskConfiguration: Equatable, Sendable {
 
     public init(parsing text: String, source: String) throws(KioskConfigurationError) {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingSpacesAndTabs
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             let place = "\(source):\(index + 1)"
             guard let equals = line.firstIndex(of: "=") else {
                 throw KioskConfigurationError("\(place): expected KEY=value, found \"\(line)\"")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
-                .replacingOccurrences(of: "-", with: "_")
-            let value = Self.unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            let key = String(line[..<equals].trimmingSpacesAndTabs.uppercased().map { $0 == "-" ? "_" : $0 })
+            let value = Self.unquote(line[line.index(after: equals)...].trimmingSpacesAndTabs)
             try set(key, to: value, at: place)
         }
     }
@@ -87,7 +86,7 @@ public struct KioskConfiguration: Equatable, Sendable {
             rotate = degrees
         case "TOUCH_MATRIX":
             if let given {
-                let numbers = given.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                let numbers = given.split(separator: ",").map { Double($0.trimmingSpacesAndTabs) }
                 guard numbers.count == 6, numbers.allSatisfy({ $0 != nil }) else {
                     throw KioskConfigurationError("\(place): TOUCH_MATRIX \"\(given)\": six numbers a,b,c,d,e,f")
                 }

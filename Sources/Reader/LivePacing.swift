@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live loop's decisions that need no hardware: when to wake without
 /// input, and how a settled frame is announced. Times are ms.
@@ -55,8 +55,10 @@ public enum LivePacing {
         guard isZoomed, zoomScale > 1.001 else { return "presented page \(page + 1)" }
         let centreX = Int((offsetX + Double(width) / 2) / zoomScale)
         let centreY = Int((offsetY + Double(height) / 2) / zoomScale)
+        let hundredths = Int((zoomScale * 100).rounded())
         let scale = abs(zoomScale - zoomScale.rounded()) < 0.001
-            ? String(Int(zoomScale.rounded())) : String(format: "%.2f", zoomScale)
+            ? String(Int(zoomScale.rounded()))
+            : "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
         return "presented page \(page + 1) zoom \(scale) at \(centreX) \(centreY)"
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Raster
+import Threading
 import Typesetting
 
 /// Exactly three page buffers for the life of the reader, holding the
@@ -23,18 +24,21 @@ public final class PageCache: @unchecked Sendable {
     /// How many times a buffer was given to another page.
     public private(set) var recycles = 0
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var slots: [Slot] = []
     private var renderer: PageRenderer
     private let worker: RenderWorker
 
     /// Over `bufferCount` buffers made by the caller. `renderer` draws on
     /// the caller's thread; `workerRenderer` is owned by the worker.
-    init(buffers: [PixelBuffer], renderer: PageRenderer, workerRenderer: PageRenderer) {
+    init(buffers: consuming [PixelBuffer], renderer: PageRenderer, workerRenderer: PageRenderer) throws {
         precondition(buffers.count == Self.bufferCount, "a page cache holds \(Self.bufferCount) buffers")
         self.renderer = renderer
-        worker = RenderWorker(renderer: workerRenderer)
-        for buffer in buffers {
+        worker = try RenderWorker(renderer: workerRenderer)
+        // Moved out one by one: a buffer still held by the array would be
+        // copied at its first drawing.
+        buffers.reverse()
+        while let buffer = buffers.popLast() {
             slots.append(Slot(buffer: buffer))
             allocatedBuffers += 1
         }
@@ -68,11 +72,11 @@ public final class PageCache: @unchecked Sendable {
             if slot.page != nil { recycles += 1 }
             slot.page = page
             slot.state = .rendering
-            let buffer = slot.buffer
-            slot.buffer = PixelBuffer(width: 0, height: 0)
-            worker.submit(page: page, pagination: pagination, buffer: buffer) { [self] rendered in
+            var buffer = PixelBuffer(width: 0, height: 0)
+            swap(&buffer, &slot.buffer)
+            worker.submit(page: page, pagination: pagination, buffer: consume buffer) { [self] rendered in
                 condition.lock()
-                slot.buffer = rendered
+                swap(&slot.buffer, &rendered)
                 // The slot may have been reassigned while drawing; the buffer is back either way.
                 slot.state = slot.page == page ? .ready : .empty
                 condition.broadcast()

@@ -1,4 +1,4 @@
-import Foundation
+import Threading
 import Typesetting
 
 /// Pages found so far, chapter segment by chapter segment (see
@@ -9,7 +9,7 @@ import Typesetting
 /// here; the background then skips it.
 public final class PaginationStore: @unchecked Sendable {
     public let segments: ChapterSegments
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var segmentPages: [[PageEntry]?]
     private var knownSegments = 0
     /// The pages of the segments known from the start of the book on, with
@@ -129,7 +129,7 @@ public final class PaginationStore: @unchecked Sendable {
     public func startPaginating(matching model: Typesetter) throws {
         let typesetter = try Typesetter(matching: model)
         let box = UncheckedBox(typesetter)
-        let thread = Thread { [self] in
+        try DetachedThread.start(name: "pagination") { [self] in
             ProcessResources.runThisThreadInBackground(niceness: Self.niceness)
             while let segment = nextSegment() {
                 var paginator = Paginator(typesetter: box.value, segment: segment, of: segments)
@@ -142,8 +142,6 @@ public final class PaginationStore: @unchecked Sendable {
                 publish(segment: segment, pages: paginator.result.pages)
             }
         }
-        thread.name = "ebook-fb pagination"
-        thread.start()
     }
 
     /// The segment to paginate next (a wanted one, else the first unknown);

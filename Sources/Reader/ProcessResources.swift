@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the process holds now, from /proc/self: resident memory and open
 /// file descriptors. A long run compares them before and after.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gestures
 import LinuxInput
 import Raster
@@ -43,7 +43,10 @@ public final class ReaderSession: PagingControllerObserver {
     private var estimatedTotal = (version: -1, count: 0)
     /// Background pagination of a new store waits for `pagination.resume()` (tests).
     let startsPaginationPaused: Bool
+    /// The composed screen; empty until the first `compose()`.
     public private(set) var frame: PixelBuffer
+    /// Where the frame is being made until the first composition takes it.
+    private var pendingFrame: BufferPreparation?
     public let overlay = OverlayState()
     private var compositor: Compositor
     var renderer: PageRenderer
@@ -101,13 +104,15 @@ public final class ReaderSession: PagingControllerObserver {
         pagination = PaginationStore(segments: segments, paused: true)
         window = PageWindow(segment: 0, store: pagination)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
-        var prepared = buffers.take()
-        frame = prepared.removeLast()
+        var prepared = [buffers.takeNext()]
+        // Taken at the first composition, while it is made.
+        frame = PixelBuffer(width: 0, height: 0)
+        pendingFrame = buffers
         // Painting clears a page buffer whole before it is composed.
         prepared += (prepared.count..<PageCache.bufferCount).map { _ in
             PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
         }
-        cache = PageCache(buffers: prepared, renderer: renderer, workerRenderer: workerRenderer)
+        cache = try PageCache(buffers: consume prepared, renderer: renderer, workerRenderer: workerRenderer)
         switch start {
         case let .offset(offset):
             try startPagination(showing: offset)
@@ -327,6 +332,10 @@ public final class ReaderSession: PagingControllerObserver {
 
     /// Composes the frame for the current state.
     public func compose() {
+        if let pendingFrame {
+            frame = pendingFrame.takeNext()
+            self.pendingFrame = nil
+        }
         // The view may have been moved directly, not through `advance`.
         syncPages()
         let known = knownPages

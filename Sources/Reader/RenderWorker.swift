@@ -1,4 +1,4 @@
-import Foundation
+import Threading
 import Raster
 import Typesetting
 
@@ -8,29 +8,31 @@ final class RenderWorker: @unchecked Sendable {
         var page: Int
         var pagination: Pagination
         var buffer: PixelBuffer
-        var done: (PixelBuffer) -> Void
+        /// Takes the drawn buffer by swapping it out, so no second
+        /// reference to its pixels is left here to make a write copy them.
+        var done: (inout PixelBuffer) -> Void
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [Job] = []
     private var stopping = false
     /// A renderer waiting to replace the worker's own; handed over between jobs.
     private var replacement: PageRenderer?
 
-    init(renderer: PageRenderer) {
+    init(renderer: PageRenderer) throws {
         let box = UncheckedBox(renderer)
-        let thread = Thread { [self] in
+        try DetachedThread.start(name: "render-ahead") { [self] in
             // Neighbour pages are needed a turn from now, frames every vsync.
             ProcessResources.runThisThreadInBackground(niceness: 5)
             run(box.value)
         }
-        thread.name = "ebook-fb render-ahead"
-        thread.start()
     }
 
-    func submit(page: Int, pagination: Pagination, buffer: PixelBuffer, done: @escaping (PixelBuffer) -> Void) {
+    /// `buffer` is consumed: the caller keeps no reference that would make
+    /// the worker's drawing copy its pixels.
+    func submit(page: Int, pagination: Pagination, buffer: consuming PixelBuffer, done: @escaping (inout PixelBuffer) -> Void) {
         condition.lock()
-        jobs.append(Job(page: page, pagination: pagination, buffer: buffer, done: done))
+        jobs.append(Job(page: page, pagination: pagination, buffer: consume buffer, done: done))
         condition.signal()
         condition.unlock()
     }
@@ -54,7 +56,7 @@ final class RenderWorker: @unchecked Sendable {
             var job = jobs.removeFirst()
             condition.unlock()
             renderer.render(page: job.page, of: job.pagination, into: &job.buffer)
-            job.done(job.buffer)
+            job.done(&job.buffer)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LinuxInput
 
 /// Turns pages for a long time the way the reader's loop does, in virtual

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,8 +37,14 @@ public struct StateStore: Sendable {
             return String(systemd.split(separator: ":").first ?? Substring(systemd))
         }
         if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/ebook-fb" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.accountHome()
         return home + "/.local/state/ebook-fb"
+    }
+
+    /// The home directory of the account the process runs as, when HOME is unset.
+    private static func accountHome() -> String {
+        guard let account = getpwuid(getuid()), let directory = account.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 
     /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes

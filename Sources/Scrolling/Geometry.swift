@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A point in scroll-view coordinates (points = pixels).
 public struct Point: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A timed, eased move of the content offset (setContentOffset, scrollRectToVisible, scroll to top).
 struct OffsetAnimation: Equatable {

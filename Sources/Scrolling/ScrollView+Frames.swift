@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ScrollView {
     /// Moves every running animation to `time` (ms), sending didScroll and the

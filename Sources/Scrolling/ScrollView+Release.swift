@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ScrollView {
     /// Ends a drag: announces where the motion will rest (the delegate may move

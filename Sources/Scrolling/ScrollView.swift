@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A model of UIScrollView: drag, flick with momentum, rubber band and bounce,
 /// paging, zoom and the delegate messages, driven entirely by the caller.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A book's text after decoding: normalised UTF-8 with LF line ends, no NUL
 /// and no control characters but LF and TAB, invalid bytes as U+FFFD.

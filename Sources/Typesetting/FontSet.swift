@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The faces one typesetter uses: body, heading and footer sizes of one
 /// font file, followed by fallback faces opened on demand for characters
@@ -74,15 +75,15 @@ public final class FontSet {
 
     /// Fallbacks for a sans-serif main font should be sans-serif too.
     private static func genericFamily(of file: FontFile) -> String {
-        let name = (file.path as NSString).lastPathComponent.lowercased()
+        let name = (file.path.split(separator: "/").last.map(String.init) ?? file.path).lowercased()
         return name.contains("sans") && !name.contains("serif") || name.contains("mono") ? "sans-serif" : "serif"
     }
 
     /// The font file for `--font PATH`, or the default family through fontconfig.
     public static func resolve(path: String?) throws -> FontFile {
         if let path {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
                 throw TypesettingError.fontUnavailable(path: path, reason: "no such font file")
             }
             return FontFile(path: path)

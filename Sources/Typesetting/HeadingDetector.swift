@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Recognises chapter headings ("CHAPTER I.", "BOOK ONE: 1805", "I.",
 /// "Глава 3", "第一回") and tells them from a table of contents.

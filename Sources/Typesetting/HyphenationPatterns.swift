@@ -1,5 +1,5 @@
 import CHyphen
-import Foundation
+import Glibc
 
 /// A libhyphen pattern dictionary, loaded once. Looking a word up only
 /// reads it, so the typesetters of every thread share one copy instead of
@@ -21,14 +21,15 @@ final class HyphenationPatterns: @unchecked Sendable {
 
     deinit { hnj_hyphen_free(dictionary) }
 
-    var isUTF8: Bool { encoding.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" }
+    var isUTF8: Bool { encoding.uppercased().filter { $0 != "-" } == "UTF8" }
 
     private static func encodingName(of path: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "UTF-8" }
-        defer { try? handle.close() }
-        let head = handle.readData(ofLength: 64)
-        let line = head.prefix { $0 != 0x0A && $0 != 0x0D }
-        let name = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard let file = fopen(path, "rb") else { return "UTF-8" }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = fread(&head, 1, head.count, file)
+        let line = head[..<count].prefix { $0 != 0x0A && $0 != 0x0D }
+        let name = String(decoding: line, as: UTF8.self).trimmingSpacesAndTabs
         return name.isEmpty ? "UTF-8" : name
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Threading
 
 /// Hyphenation patterns loaded on a thread of their own while the book is
 /// read and decoded: parsing a pattern file takes about as long as decoding
@@ -10,22 +10,22 @@ public final class HyphenationPreload: @unchecked Sendable {
     /// Bytes of the file read to guess the language: more than the detector's sample.
     static let sampleBytes = 256 << 10
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var finished = false
     private var loaded: HyphenationPatterns?
 
     public init(bookPath: String, language: String?) {
-        let thread = Thread { [self] in
+        let load: @Sendable () -> Void = { [self] in
             let guess = language ?? Self.guessLanguage(path: bookPath)
             let patterns = guess.flatMap(HyphenationPatterns.init(language:))
-            condition.lock()
-            loaded = patterns
-            finished = true
-            condition.broadcast()
-            condition.unlock()
+            condition.withLock {
+                loaded = patterns
+                finished = true
+                condition.broadcast()
+            }
         }
-        thread.name = "ebook-fb hyphenation"
-        thread.start()
+        // Without a thread to spare, the patterns load now: slower, same result.
+        do { try DetachedThread.start(name: "hyphenation", load) } catch { load() }
     }
 
     /// The patterns loaded, once they are, when they are for `language`.

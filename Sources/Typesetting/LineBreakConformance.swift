@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs Unicode's LineBreakTest.txt through the line breaking the
 /// typesetter uses (ICU, root rules).

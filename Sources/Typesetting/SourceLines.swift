@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One line of the decoded text, as found between LFs.
 struct SourceLine: Equatable {
@@ -59,29 +59,58 @@ enum SourceLines {
     }
 
     /// Characters and display columns (up to the last non-space) of text
-    /// after a line's indent.
+    /// after a line's indent. Characters are counted as the bytes that do
+    /// not continue one (a loop the compiler vectorises); only the few
+    /// characters that may be wide are decoded.
     private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (scalars: Int, columns: Int) {
+        var inkEnd = range.upperBound
+        while inkEnd > range.lowerBound, bytes[inkEnd - 1] == 0x20 || bytes[inkEnd - 1] == 0x09 { inkEnd -= 1 }
+        let inkScalars = characterCount(bytes, range.lowerBound..<inkEnd)
+        let scalars = inkScalars + (range.upperBound - inkEnd)
+        return (scalars, inkScalars + extraWideColumns(bytes, range.lowerBound..<inkEnd))
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Eight bytes at a time: a byte continues a character when its top
+    /// bits are 10 (bit 7 set, bit 6 clear).
+    private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = range.count
         var index = range.lowerBound
-        var scalars = 0
-        var columns = 0
-        var columnsAtLastInk = 0
-        while index < range.upperBound {
-            let lead = bytes[index]
-            // Below U+1100 every character is one column: no need to decode it.
-            if lead < 0xE1 {
-                index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3
-                scalars += 1
-                columns += 1
-                if lead != 0x20 && lead != 0x09 { columnsAtLastInk = columns }
-                continue
+        if let base = bytes.baseAddress {
+            while index + 8 <= range.upperBound {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                count -= (word & ~(word << 1) & highBits).nonzeroBitCount
+                index += 8
             }
-            let (scalar, length) = decodeScalar(bytes, at: index)
-            index += length
-            scalars += 1
-            columns += columnWidth(of: scalar)
-            columnsAtLastInk = columns
         }
-        return (scalars, columnsAtLastInk)
+        for index in index..<range.upperBound where bytes[index] & 0xC0 == 0x80 { count -= 1 }
+        return count
+    }
+
+    /// Columns beyond one per character: wide characters start at U+1100
+    /// (lead byte E1); lead E2 with a second byte below BA (U+2000-U+2E7F:
+    /// quotes, dashes, ellipses) is always narrow and needs no decoding.
+    /// Eight bytes below E1 are skipped at once.
+    private static func extraWideColumns(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var extra = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if index + 8 <= range.upperBound, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte is E1 or more when its top bit is set and its low
+                // seven bits plus 1F reach 80 (no carry leaves a byte).
+                if (word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x1F1F_1F1F_1F1F_1F1F & word & highBits == 0 { index += 8; continue }
+            }
+            let lead = bytes[index]
+            guard lead >= 0xE1 else { index += 1; continue }
+            // Valid UTF-8: a lead of E1 or more is followed by at least two bytes.
+            if lead == 0xE2, bytes[index + 1] < 0xBA { index += 3; continue }
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            extra += columnWidth(of: scalar) - 1
+            index += length
+        }
+        return extra
     }
 
     /// Decodes the scalar at `index` of text that is known to be valid UTF-8.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 #if FUZZING
 import CLinux
@@ -32,17 +33,22 @@ struct FuzzReplay {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-            FileHandle.standardError.write(Data("usage: ebook-fb-fuzz \(names) FILE...\n".utf8))
+            complain("usage: ebook-fb-fuzz \(names) FILE...")
             exit(2)
         }
         for path in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("ebook-fb-fuzz: \(path): cannot be read\n".utf8))
+                complain("ebook-fb-fuzz: \(path): cannot be read")
                 exit(1)
             }
             data.withUnsafeBytes { target.run($0.bindMemory(to: UInt8.self)) }
         }
         print("ran \(arguments.count - 1) inputs through \(name)")
+    }
+
+    private static func complain(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
 #endif

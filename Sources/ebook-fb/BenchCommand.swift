@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
 import Reader
 import Typesetting
@@ -106,23 +107,15 @@ struct BenchCommand: ParsableCommand {
     /// Runs this binary with `arguments` plus the book options; returns the
     /// numbers of the JSON object it prints.
     private func child(_ arguments: [String]) throws -> [String: Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var all = arguments + [options.book, "--size", options.size, "--font-size", String(options.fontSize),
                                "--line-spacing", String(options.lineSpacing)]
         if let font = options.font { all += ["--font", font] }
         if let lang = options.lang { all += ["--lang", lang] }
-        let output = Pipe()
-        process.standardOutput = output
         if arguments.first == "bench-first-page" { all += ["--since", String(monotonicMilliseconds())] }
-        process.arguments = all
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CommandError("bench: \(arguments[0]) failed (status \(process.terminationStatus))")
+        let outcome = try ChildProcess.runSelf(all)
+        guard outcome.status == 0, let numbers = try? ChildProcess.numbers(in: outcome.output) else {
+            throw CommandError("bench: \(arguments[0]) failed (status \(outcome.status))")
         }
-        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        return numbers
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Glibc
 import Raster
 import Reader
@@ -43,7 +43,7 @@ struct BenchFirstPageCommand: ParsableCommand {
         result.add("page", session.pageIndexInBook + 1)
         result.add("page_exact", session.pageNumbersAreExact)
         result.add("offset", session.currentOffset)
-        FileHandle.standardOutput.write(Data((result.text + "\n").utf8))
+        StandardStreams.printLine(result.text)
         session.stop()
         Glibc.exit(0) // no need to wait for background pagination
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Reader
 
 /// `ebook-fb kiosk`: the reader as the ebook-fb service runs it. Settings
@@ -95,6 +96,6 @@ struct KioskCommand: ParsableCommand {
     }
 
     private func log(_ text: String) {
-        FileHandle.standardError.write(Data(("ebook-fb: " + text + "\n").utf8))
+        StandardStreams.log(text)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Gestures
 import LinuxDisplay
 import LinuxInput
@@ -210,6 +211,6 @@ final class LiveLoop {
     }
 
     func log(_ text: String) {
-        FileHandle.standardError.write(Data(("ebook-fb: " + text + "\n").utf8))
+        StandardStreams.log(text)
     }
 }

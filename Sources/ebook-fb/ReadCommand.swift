@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Glibc
 import Gestures
 import LinuxDisplay
@@ -184,7 +184,7 @@ struct ReadCommand: ParsableCommand {
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             run.onFrame = { index, frame in
-                try PNGWriter.write(frame, to: folder + "/" + String(format: "frame-%05d.png", index))
+                try PNGWriter.write(frame, to: folder + "/" + "frame-" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png")
             }
         }
         try run.run(frames)
@@ -205,6 +205,6 @@ struct ReadCommand: ParsableCommand {
     private func warn(_ message: String) { log("warning: " + message) }
 
     private func log(_ text: String) {
-        FileHandle.standardError.write(Data(("ebook-fb: " + text + "\n").utf8))
+        StandardStreams.log(text)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
 import Reader
 import Typesetting
@@ -40,7 +41,7 @@ struct SoakCommand: ParsableCommand {
         schedule.fontChangeEvery = fontChangeEvery
         let report = try SoakRun(session: session, schedule: schedule).run(turns: turns)
         for warning in session.drainWarnings() {
-            FileHandle.standardError.write(Data(("ebook-fb: warning: " + warning + "\n").utf8))
+            StandardStreams.log("warning: " + warning)
         }
         var object = JSONLine()
         object.add("turns", report.turns)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LinuxInput
 #if canImport(Glibc)
 import Glibc

@@ -27,7 +27,9 @@ final class SourceLinesTests: XCTestCase {
     }
 
     func testLinesMatchTheCharacterByCharacterDefinition() {
-        let pieces = ["word ", "  ", "\t", "\n", "Grüße ", "第一回", "한국어 ", "𝄞", "end.  ", "\n\n", "ＡＢ"]
+        let pieces = ["word ", "  ", "\t", "\n", "Grüße ", "第一回", "한국어 ", "𝄞", "end.  ", "\n\n", "ＡＢ",
+                      // Lead byte E1 narrow and wide, E2 narrow (quotes, dashes) and wide (U+2E80).
+                      "Ạ", "ᄀ", "“quoted” — … ", "⺀", "\u{3000}"]
         var generator = SplitMix64(seed: 11)
         for _ in 0..<300 {
             var text = ""
