@@ -1,3 +1,4 @@
+import Glibc
 import Threading
 
 /// Hyphenation patterns loaded on a thread of their own while the book is
@@ -6,21 +7,45 @@ import Threading
 /// given, else the one the file's first bytes give (decoded as the book
 /// will be); a typesetter whose language turns out to be another loads its
 /// own patterns, so a wrong guess costs time, never a different layout.
+///
+/// The detection itself is offered to the typesetter too: when the text it
+/// looked at is byte for byte the sample the typesetter would look at, the
+/// answer is the same, and the typesetter's thread need not find it again.
 public final class HyphenationPreload: @unchecked Sendable {
     /// Bytes of the file read to guess the language: more than the detector's sample.
     static let sampleBytes = 256 << 10
 
+    private struct Detection {
+        /// What the detector read: the start of the decoded window.
+        var sample: ArraySlice<UInt8>
+        /// The window was the whole file.
+        var isWholeBook: Bool
+        var language: String?
+    }
+
     private let condition = Condition()
+    private var detection: Detection?
+    private var detectionFinished = false
     private var finished = false
     private var loaded: HyphenationPatterns?
 
     public init(bookPath: String, language: String?) {
         let load: @Sendable () -> Void = { [self] in
-            let guess = language ?? Self.guessLanguage(path: bookPath)
+            var guess = language
+            if language == nil {
+                let found = Self.detect(path: bookPath)
+                guess = found?.language
+                condition.withLock {
+                    detection = found
+                    detectionFinished = true
+                    condition.broadcast()
+                }
+            }
             let patterns = guess.flatMap(HyphenationPatterns.init(language:))
             condition.withLock {
                 loaded = patterns
                 finished = true
+                detectionFinished = true
                 condition.broadcast()
             }
         }
@@ -35,9 +60,36 @@ public final class HyphenationPreload: @unchecked Sendable {
         return loaded?.language == language ? loaded : nil
     }
 
+    /// What `LanguageDetector.detect(in: text)` gives, when the preload
+    /// read the same sample of the same text; else nil (detect it then).
+    func detectedLanguage(of text: DecodedText) -> String?? {
+        let found = condition.withLock {
+            while !detectionFinished { condition.wait() }
+            return detection
+        }
+        guard let found else { return nil }
+        let sample = text.utf8.prefix(LanguageDetector.sampleBytes)
+        // The detector reads at most `sampleBytes`: equal samples, equal answers.
+        guard found.sample.count == LanguageDetector.sampleBytes || found.isWholeBook && text.isComplete,
+              Self.same(found.sample, sample) else { return nil }
+        return .some(found.language)
+    }
+
+    private static func same(_ one: ArraySlice<UInt8>, _ other: ArraySlice<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        return one.withUnsafeBytes { first in
+            other.withUnsafeBytes { second in
+                // Non-empty buffers have base addresses; empty ones are equal.
+                guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+                return memcmp(a, b, first.count) == 0
+            }
+        }
+    }
+
     /// The typesetter's detection, on the start of the file.
-    static func guessLanguage(path: String) -> String? {
+    private static func detect(path: String) -> Detection? {
         guard let text = try? BookDecoder.decode(contentsOf: path, window: sampleBytes) else { return nil }
-        return LanguageDetector.detect(in: text)
+        return Detection(sample: text.utf8.prefix(LanguageDetector.sampleBytes), isWholeBook: text.isComplete,
+                         language: LanguageDetector.detect(in: text))
     }
 }

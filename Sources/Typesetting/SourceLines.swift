@@ -1,18 +1,43 @@
 import Glibc
 
-/// One line of the decoded text, as found between LFs.
+/// One line of the decoded text, as found between LFs. Stored in 32-bit
+/// fields (24 bytes, not 48): a long novel has some 65,000 lines, and a
+/// decoded text stays far below 4 GB (a window of `Book.largeBookWindow`
+/// bytes at most triples when decoded).
 struct SourceLine: Equatable {
+    private var byteStart: UInt32
+    private var byteEnd: UInt32
+    private var storedScalarStart: UInt32
+    private var storedScalarCount: UInt32
+    private var storedIndent: UInt32
+    private var storedColumns: UInt32
+
+    init(bytes: Range<Int>, scalarStart: Int, scalarCount: Int, indent: Int, columns: Int) {
+        byteStart = UInt32(bytes.lowerBound)
+        byteEnd = UInt32(bytes.upperBound)
+        storedScalarStart = UInt32(scalarStart)
+        storedScalarCount = UInt32(scalarCount)
+        storedIndent = UInt32(indent)
+        storedColumns = UInt32(columns)
+    }
+
     /// Byte range into the decoded UTF-8, without the LF.
-    var bytes: Range<Int>
+    var bytes: Range<Int> { Int(byteStart)..<Int(byteEnd) }
     /// Scalar offset of the line's first character in the decoded text.
-    var scalarStart: Int
+    var scalarStart: Int { Int(storedScalarStart) }
     /// Characters on the line, without the LF.
-    var scalarCount: Int
+    var scalarCount: Int {
+        get { Int(storedScalarCount) }
+        set { storedScalarCount = UInt32(newValue) }
+    }
     /// Leading spaces and tabs, in characters.
-    var indent: Int
+    var indent: Int { Int(storedIndent) }
     /// Display columns of the text after the indent, without trailing white
     /// space (East Asian wide characters count two).
-    var columns: Int
+    var columns: Int {
+        get { Int(storedColumns) }
+        set { storedColumns = UInt32(newValue) }
+    }
 
     var isBlank: Bool { columns == 0 }
 }

@@ -23,10 +23,16 @@ public final class Typesetter {
         self.book = book
         self.geometry = geometry
         self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
-        let language = language ?? LanguageDetector.detect(in: book.text)
+        let language = language ?? Self.detectLanguage(of: book.text, preload: hyphenationPreload)
         self.language = language
         self.lineBreaking = lineBreaking
         services = TextServices(language: language, hyphenation: hyphenation, preload: hyphenationPreload)
+    }
+
+    /// The book's language, as the preload found it on the same sample when it did.
+    private static func detectLanguage(of text: DecodedText, preload: HyphenationPreload?) -> String? {
+        if let preload, case let .some(found) = preload.detectedLanguage(of: text) { return found }
+        return LanguageDetector.detect(in: text)
     }
 
     /// A typesetter for another thread, or another page size, with the same

@@ -24,9 +24,10 @@ struct BenchFirstPageCommand: ParsableCommand {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
         let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
+        let fontLookup = FontPreload(path: options.font)
         let book = try Book.open(path: options.book)
         let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
+        let settings = ReaderSession.Settings(geometry: geometry, font: try fontLookup.file(),
                                               theme: .light, language: options.lang)
         let session = try ReaderSession(book: book, path: options.book, settings: settings,
                                         start: .offset(offset), stateStore: nil, hyphenationPreload: preload)

@@ -111,10 +111,11 @@ struct ReadCommand: ParsableCommand {
 
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
-        // The patterns load while the book is read and decoded.
+        // The patterns load and the font is looked up while the book is read and decoded.
         let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
+        let fontLookup = FontPreload(path: options.font)
         let book = try Book.open(path: options.book)
-        let font = try FontSet.resolve(path: options.font)
+        let font = try fontLookup.file()
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let startAt: ReaderSession.Start
         if let page {

@@ -102,4 +102,34 @@ final class HyphenationTests: XCTestCase {
             XCTAssertEqual(ownPages.result.pages, preloadedPages.result.pages, name)
         }
     }
+
+    /// The preload offers its detection only for the very sample the
+    /// typesetter would read; then it is the typesetter's own answer.
+    func testTheLanguageFoundWhileABookOpensIsOfferedOnlyForTheSameSample() throws {
+        let books = try SharedData.books()
+        for name in ["en_war_and_peace_2600-0.txt", "fr_monte_cristo_t1_17989.latin1.txt", "ru_chekhov_duel.txt",
+                     "en_alice_11-0_crlf.txt"] {
+            let path = books.appendingPathComponent(name).path
+            let book = try Book.open(path: path)
+            let preload = HyphenationPreload(bookPath: path, language: nil)
+            let offered = try XCTUnwrap(preload.detectedLanguage(of: book.text), name)
+            XCTAssertEqual(offered, LanguageDetector.detect(in: book.text), name)
+            // Another text (here the book without its first paragraph) is not offered an answer.
+            let shifted = try BookDecoder.decode(Data(book.text.utf8.dropFirst(book.paragraphs[1].bytes.lowerBound)),
+                                                 path: name)
+            XCTAssertNil(preload.detectedLanguage(of: shifted), name)
+        }
+        // A language given leaves nothing detected to offer.
+        let given = HyphenationPreload(bookPath: books.appendingPathComponent("en_alice_11-0.txt").path, language: "en")
+        let alice = try Book.open(path: books.appendingPathComponent("en_alice_11-0.txt").path)
+        XCTAssertNil(given.detectedLanguage(of: alice.text))
+    }
+
+    func testAFontLookedUpMeanwhileIsTheOneLookedUpAtOnceAndAMissingFileIsReported() throws {
+        XCTAssertEqual(try FontPreload(path: nil).file(), try FontSet.resolve(path: nil))
+        XCTAssertEqual(try FontPreload(path: SharedData.defaultFont).file(), FontFile(path: SharedData.defaultFont))
+        XCTAssertThrowsError(try FontPreload(path: "/nonexistent/font.ttf").file()) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent/font.ttf"), "\(error)")
+        }
+    }
 }
