@@ -18,6 +18,9 @@ final class Hyphenator {
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private let encoder: iconv_t?
     private var cache: [[UInt32]: [Int]] = [:]
+    /// Reused for each lookup: the word as libhyphen reads it, and its marks.
+    private var wordBytes: [UInt8] = []
+    private var hyphens: [CChar] = []
     /// Most words kept in the cache.
     static let cacheLimit = 4096
 
@@ -76,41 +79,59 @@ final class Hyphenator {
     }
 
     private func lookUp(_ word: [UInt32]) -> [Int] {
+        // Most words of most books: lowercased byte by byte, the same bytes
+        // in every dictionary encoding (all are ASCII-compatible).
+        if word.allSatisfy({ $0 < 0x80 }) {
+            wordBytes.removeAll(keepingCapacity: true)
+            for value in word {
+                let byte = UInt8(truncatingIfNeeded: value)
+                wordBytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return hyphenate(byteCount: word.count, characters: word.count)
+        }
         let lower = String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).lowercased()
         let lowerScalars = lower.unicodeScalars.map(\.value)
         // Lowercasing must not change the length, or offsets would not match.
         guard lowerScalars.count == word.count, let bytes = encode(lower, scalars: lowerScalars) else { return [] }
         let characters = dictionary.pointee.utf8 != 0 ? lowerScalars.count : bytes.count
         guard characters == word.count else { return [] }
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        wordBytes.removeAll(keepingCapacity: true)
+        wordBytes.append(contentsOf: bytes)
+        return hyphenate(byteCount: bytes.count, characters: characters)
+    }
+
+    /// libhyphen on the word in `wordBytes` (in the dictionary's encoding):
+    /// the break points, `characters` being the word's length.
+    private func hyphenate(byteCount: Int, characters: Int) -> [Int] {
+        // libhyphen reads the word as a C string (strstr) whatever length it
+        // is told: it must end with a NUL.
+        wordBytes.append(0)
+        if hyphens.count < byteCount + 5 { hyphens = [CChar](repeating: 0, count: byteCount + 5) }
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var positions: UnsafeMutablePointer<Int32>? = nil
         var cuts: UnsafeMutablePointer<Int32>? = nil
-        // libhyphen reads the word as a C string (strstr) whatever length it
-        // is told: it must end with a NUL.
-        let terminated = bytes + [0]
-        let status = terminated.withUnsafeBufferPointer { text in
+        let status = wordBytes.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { chars in
-                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(bytes.count), &hyphens, nil,
-                                      &replacements, &positions, &cuts,
-                                      Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter),
-                                      Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter))
+                hyphens.withUnsafeMutableBufferPointer { marks in
+                    hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(byteCount), marks.baseAddress, nil,
+                                          &replacements, &positions, &cuts,
+                                          Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter),
+                                          Int32(Hyphenator.minimumBefore), Int32(Hyphenator.minimumAfter))
+                }
             }
         }
-        var hasReplacement = [Bool](repeating: false, count: word.count)
-        if let replacements {
-            for index in 0..<word.count where replacements[index] != nil {
-                hasReplacement[index] = true
-                free(replacements[index])
+        defer {
+            if let replacements {
+                for index in 0..<characters where replacements[index] != nil { free(replacements[index]) }
+                free(replacements)
             }
-            free(replacements)
+            free(positions)
+            free(cuts)
         }
-        free(positions)
-        free(cuts)
         guard status == 0 else { return [] }
         var points: [Int] = []
-        let last = word.count - Hyphenator.minimumAfter
-        for index in 0..<word.count where hyphens[index] & 1 == 1 && !hasReplacement[index] {
+        let last = characters - Hyphenator.minimumAfter
+        for index in 0..<characters where hyphens[index] & 1 == 1 && replacements?[index] == nil {
             let point = index + 1
             if point >= Hyphenator.minimumBefore, point <= last { points.append(point) }
         }
