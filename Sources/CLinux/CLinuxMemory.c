@@ -8,3 +8,7 @@ int CLinux_returnFreeMemory(void) {
 int CLinux_mapLargeAllocationsAbove(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
+
+int CLinux_limitAllocatorArenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
+}

@@ -32,9 +32,16 @@ public enum ProcessResources {
     /// the system when freed: page buffers, zoom frames, a book's bytes.
     public static let largeAllocationBytes: Int32 = 256 << 10
 
+    /// Arenas the allocator may keep: the reader's few threads (drawing
+    /// ahead, pagination, loading at start) share them, so free memory
+    /// left in one is reused by the others instead of staying resident
+    /// beside it (a few hundred kilobytes at peak).
+    public static let allocatorArenas: Int32 = 2
+
     /// Sets up the allocator for a long-running reader; call once at start.
     public static func configureAllocator() {
         _ = CLinux_mapLargeAllocationsAbove(largeAllocationBytes)
+        _ = CLinux_limitAllocatorArenas(allocatorArenas)
     }
 
     /// Makes the calling thread yield to the reader's own: work done ahead

@@ -7,9 +7,10 @@ final class ParagraphLayoutCache {
     /// Enough for every paragraph of a tall page of one-line dialogue
     /// (40 lines at 1920x1080) and some of the next.
     static let capacity = 64
-    /// Characters held at most (about two dense pages at 1920x1080), so a
-    /// typesetter's cache stays a few hundred kilobytes.
-    static let characterBudget = 16_000
+    /// Characters held at most (two dense pages at 1920x1080, about 4,500
+    /// characters each), so a typesetter's cache stays a few hundred
+    /// kilobytes.
+    static let characterBudget = 10_000
 
     private var entries: [Int: (layout: ParagraphLayout, lastUse: Int)] = [:]
     private var characters = 0

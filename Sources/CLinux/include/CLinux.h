@@ -12,5 +12,6 @@
 #include "CLinuxFuzz.h"
 #include "CLinuxMemory.h"
 #include "CLinuxThread.h"
+#include "CLinuxCopy.h"
 
 #endif

@@ -12,4 +12,9 @@ int CLinux_returnFreeMemory(void);
 // Returns 1 on success.
 int CLinux_mapLargeAllocationsAbove(int bytes);
 
+// mallopt again: by default glibc gives threads arenas of their own (up to
+// eight per core), each keeping its own free memory resident. Returns 1 on
+// success.
+int CLinux_limitAllocatorArenas(int count);
+
 #endif
