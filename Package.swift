@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
+                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module

@@ -8,20 +8,26 @@ public final class FontPreload: @unchecked Sendable {
     private let condition = Condition()
     private var result: Result<FontFile, Error>?
 
-    public init(path: String?) {
+    /// Looks the font up on a thread of its own.
+    public convenience init(path: String?) {
+        let work = StartupWork()
+        self.init(path: path, on: work)
+        work.start(name: "font lookup")
+    }
+
+    /// Looks the font up as a job of `work` (started by the caller).
+    public init(path: String?, on work: StartupWork) {
         if path != nil {
             result = Result { try FontSet.resolve(path: path) }
             return
         }
-        let resolve: @Sendable () -> Void = { [self] in
+        work.add { [self] in
             let resolved = Result { try FontSet.resolve(path: nil) }
             condition.withLock {
                 result = resolved
                 condition.broadcast()
             }
         }
-        // Without a thread to spare, the font is resolved now.
-        do { try DetachedThread.start(name: "font lookup", resolve) } catch { resolve() }
     }
 
     /// The font file, once resolved; throws what resolving threw.

@@ -29,8 +29,16 @@ public final class HyphenationPreload: @unchecked Sendable {
     private var finished = false
     private var loaded: HyphenationPatterns?
 
-    public init(bookPath: String, language: String?) {
-        let load: @Sendable () -> Void = { [self] in
+    /// Loads on a thread of its own.
+    public convenience init(bookPath: String, language: String?) {
+        let work = StartupWork()
+        self.init(bookPath: bookPath, language: language, on: work)
+        work.start(name: "hyphenation")
+    }
+
+    /// Loads as a job of `work` (started by the caller).
+    public init(bookPath: String, language: String?, on work: StartupWork) {
+        work.add { [self] in
             var guess = language
             if language == nil {
                 let found = Self.detect(path: bookPath)
@@ -49,8 +57,6 @@ public final class HyphenationPreload: @unchecked Sendable {
                 condition.broadcast()
             }
         }
-        // Without a thread to spare, the patterns load now: slower, same result.
-        do { try DetachedThread.start(name: "hyphenation", load) } catch { load() }
     }
 
     /// The patterns loaded, once they are, when they are for `language`.

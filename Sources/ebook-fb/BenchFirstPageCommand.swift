@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Raster
 import Reader
+import Threading
 import Typesetting
 
 /// The child process of `bench`: opens the book as the reader does and
@@ -23,8 +24,10 @@ struct BenchFirstPageCommand: ParsableCommand {
     func run() throws {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
-        let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
-        let fontLookup = FontPreload(path: options.font)
+        let startup = StartupWork()
+        let fontLookup = FontPreload(path: options.font, on: startup)
+        let preload = HyphenationPreload(bookPath: options.book, language: options.lang, on: startup)
+        startup.start(name: "start-up loads")
         let book = try Book.open(path: options.book)
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: try fontLookup.file(),

@@ -6,6 +6,7 @@ import LinuxDisplay
 import LinuxInput
 import Raster
 import Reader
+import Threading
 import Typesetting
 
 /// `ebook-fb BOOK`: the reader.
@@ -112,8 +113,10 @@ struct ReadCommand: ParsableCommand {
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
         // The patterns load and the font is looked up while the book is read and decoded.
-        let preload = HyphenationPreload(bookPath: options.book, language: options.lang)
-        let fontLookup = FontPreload(path: options.font)
+        let startup = StartupWork()
+        let fontLookup = FontPreload(path: options.font, on: startup)
+        let preload = HyphenationPreload(bookPath: options.book, language: options.lang, on: startup)
+        startup.start(name: "start-up loads")
         let book = try Book.open(path: options.book)
         let font = try fontLookup.file()
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))

@@ -58,4 +58,27 @@ final class ThreadingTests: XCTestCase {
         handover.condition.unlock()
         XCTAssertEqual(handover.values, [1])
     }
+
+    func testStartupJobsRunInTheOrderAddedOnOneThreadOfTheirOwn() {
+        let handover = Handover()
+        let work = StartupWork()
+        for index in 0..<5 {
+            work.add {
+                var name = [CChar](repeating: 0, count: 64)
+                if let file = fopen("/proc/thread-self/comm", "r") { _ = fgets(&name, 64, file); fclose(file) }
+                let thread = String(cString: name).trimmingCharacters(in: .newlines)
+                handover.condition.withLock {
+                    handover.values.append(index)
+                    handover.threadName += thread + ";"
+                    handover.condition.broadcast()
+                }
+            }
+        }
+        work.start(name: "loads")
+        handover.condition.withLock {
+            while handover.values.count < 5 { handover.condition.wait() }
+        }
+        XCTAssertEqual(handover.values, [0, 1, 2, 3, 4])
+        XCTAssertEqual(handover.threadName, String(repeating: "loads;", count: 5))
+    }
 }
