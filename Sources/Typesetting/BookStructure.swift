@@ -11,13 +11,26 @@ public enum ParagraphStyle: String, Sendable, Codable {
     case contents
 }
 
-/// A paragraph of the decoded text.
+/// A paragraph of the decoded text. Offsets are stored in 32 bits (20
+/// bytes a paragraph, not 40: a long novel has some 16,000 of them, kept
+/// for the whole session); a decoded text stays far below 4 GB.
 public struct Paragraph: Sendable, Equatable {
     public var style: ParagraphStyle
+    private var byteStart: UInt32, byteEnd: UInt32
+    private var scalarStart: UInt32, scalarEnd: UInt32
+
+    public init(style: ParagraphStyle, bytes: Range<Int>, scalars: Range<Int>) {
+        self.style = style
+        byteStart = UInt32(bytes.lowerBound)
+        byteEnd = UInt32(bytes.upperBound)
+        scalarStart = UInt32(scalars.lowerBound)
+        scalarEnd = UInt32(scalars.upperBound)
+    }
+
     /// Byte range into the decoded UTF-8.
-    public var bytes: Range<Int>
+    public var bytes: Range<Int> { Int(byteStart)..<Int(byteEnd) }
     /// Scalar offsets into the decoded text, end exclusive.
-    public var scalars: Range<Int>
+    public var scalars: Range<Int> { Int(scalarStart)..<Int(scalarEnd) }
 }
 
 /// An entry of the table of contents.
