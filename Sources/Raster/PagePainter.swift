@@ -21,9 +21,18 @@ public struct PagePainter {
     @discardableResult
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true) -> Int {
+        var ink = InkRows(rows: buffer.height)
+        return paint(page, fonts: fonts, cache: cache, into: &buffer, clearing: clearing, ink: &ink)
+    }
+
+    /// Paints as above and sets `ink` to the rows glyphs were drawn on
+    /// (every row when the buffer is not cleared first).
+    @discardableResult
+    public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
+                      clearing: Bool = true, ink: inout InkRows) -> Int {
         let faces = fonts.faces
         return paint(page, footerFace: fonts.footer.id, face: { faces.indices.contains($0) ? faces[$0] : nil },
-                     cache: cache, into: &buffer, clearing: clearing)
+                     cache: cache, into: &buffer, clearing: clearing, ink: &ink)
     }
 
     /// Draws the page magnified by `scale` with the page point `origin`
@@ -42,14 +51,20 @@ public struct PagePainter {
             placed.y = Int32((Double(glyph.y) * scale).rounded()) - shiftY
             return placed
         }
+        var ink = InkRows(rows: buffer.height)
         return paint(moved, footerFace: fonts.footer.id,
                      face: { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil },
-                     cache: cache, into: &buffer, clearing: true)
+                     cache: cache, into: &buffer, clearing: true, ink: &ink)
     }
 
     private func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
-                       into buffer: inout PixelBuffer, clearing: Bool) -> Int {
-        if clearing { buffer.fill(theme.background) }
+                       into buffer: inout PixelBuffer, clearing: Bool, ink: inout InkRows) -> Int {
+        if clearing {
+            buffer.fill(theme.background)
+            ink = InkRows(rows: buffer.height)
+        } else {
+            ink = .all(rows: buffer.height)
+        }
         var failures = 0
         for placed in page.glyphs {
             guard let face = face(placed.face) else { failures += 1; continue }
@@ -69,6 +84,8 @@ public struct PagePainter {
             if bitmap.isEmpty { continue }
             let ramp = placed.face == footerFace ? secondaryRamp : inkRamp
             blender.blend(bitmap, ramp: ramp, penX: penX, baselineY: baseline, into: &buffer)
+            let top = baseline - bitmap.top
+            ink.insert(top..<(top + bitmap.height))
         }
         return failures
     }

@@ -4,16 +4,41 @@ import Raster
 /// Builds each frame from the page buffers: in paging mode the (at most)
 /// two pages under the viewport, copied row by row at the scroll offset;
 /// while a zoom is in motion the current page magnified from its buffer.
+///
+/// Rows that are background in both pages are background in the frame at
+/// any offset: the compositor remembers which rows of the frame it left
+/// background, and does not write them again while they stay so (the
+/// margins and the space between lines, a fifth to a third of a page).
 public struct Compositor {
     public let width: Int
     public let height: Int
-    public var background: UInt32
+    public var background: UInt32 {
+        didSet { if background != oldValue { frameWasDrawnOver() } }
+    }
+
+    /// A page's pixels and the rows its glyphs were drawn on.
+    public struct PageImage {
+        public var pixels: PixelBuffer
+        public var ink: InkRows
+        public init(pixels: PixelBuffer, ink: InkRows) {
+            self.pixels = pixels
+            self.ink = ink
+        }
+    }
+
+    /// The frame last composed into (its storage and size) and the rows of
+    /// it that may hold anything but background; nil when not known.
+    private var lastFrame: (storage: UInt, width: Int, height: Int, ink: InkRows)?
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
         self.height = height
         self.background = background
     }
+
+    /// Something else drew into the frame (an overlay, a zoomed page): its
+    /// next composition writes every row.
+    public mutating func frameWasDrawnOver() { lastFrame = nil }
 
     /// The page index at the viewport's left edge and how far into it the edge lies.
     public static func split(offsetX: Double, pageWidth: Int) -> (page: Int, shift: Int) {
@@ -22,25 +47,41 @@ public struct Compositor {
         return (page, x - page * pageWidth)
     }
 
-    /// Composes the paging view at `offsetX`. `page` gives the buffer of a
-    /// page, or nil when there is none (past either end). The frame is
-    /// written in one pass, row after row, each row copied from the two
-    /// pages side by side: the same stores, in the same order, as one
-    /// memcpy of a frame.
-    public func composePaging(offsetX: Double, into frame: inout PixelBuffer, page: (Int) -> PixelBuffer?) {
+    /// Composes the paging view at `offsetX`. `page` gives a page's image,
+    /// or nil when there is none (past either end). The frame is written
+    /// in one pass, row after row, each row copied from the two pages side
+    /// by side, except rows already background that stay so.
+    public mutating func composePaging(offsetX: Double, into frame: inout PixelBuffer, page: (Int) -> PageImage?) {
         let (left, shift) = Self.split(offsetX: offsetX, pageWidth: width)
         let leftWidth = width - shift
         let rows = min(height, frame.height)
         let frameStride = frame.stride
         guard frame.width >= width else { return }
         let background = self.background
-        withRows(of: page(left), rows: rows) { leftRows, leftStride in
-            withRows(of: shift > 0 ? page(left + 1) : nil, rows: rows) { rightRows, rightStride in
+        let storage = frame.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+        var frameInk = InkRows.all(rows: frame.height)
+        if let last = lastFrame, last.storage == storage, last.width == frame.width, last.height == frame.height {
+            frameInk = last.ink
+        }
+        let leftPage = page(left)
+        let rightPage = shift > 0 ? page(left + 1) : nil
+        withRows(of: leftPage?.pixels, rows: rows) { leftRows, leftStride in
+            withRows(of: rightPage?.pixels, rows: rows) { rightRows, rightStride in
                 frame.withUnsafeMutablePixels { pixels in
                     // Precondition: the frame holds at least `width` x `rows` pixels (checked above).
                     let base = pixels.baseAddress!
                     for y in 0..<rows {
                         let row = base + y * frameStride
+                        let leftInked = leftRows != nil && leftPage?.ink.contains(y) == true
+                        let rightInked = shift > 0 && rightRows != nil && rightPage?.ink.contains(y) == true
+                        guard leftInked || rightInked else {
+                            if frameInk.contains(y) {
+                                row.update(repeating: background, count: width)
+                                frameInk.remove(y)
+                            }
+                            continue
+                        }
+                        frameInk.insert(y..<(y + 1))
                         if let leftRows {
                             Self.copyPixels(to: row, from: leftRows + y * leftStride + shift, count: leftWidth)
                         } else {
@@ -57,6 +98,7 @@ public struct Compositor {
                 }
             }
         }
+        lastFrame = (storage, frame.width, frame.height, frameInk)
     }
 
     /// A row part, copied with the platform's best row copy (`CLinux_copyRow`).
@@ -76,8 +118,9 @@ public struct Compositor {
     /// at the viewport's top-left, bilinear (fast enough during a pinch):
     /// the source columns and weights are worked out once per frame, so
     /// the per-pixel work is integer only.
-    public func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
-                                 into frame: inout PixelBuffer) {
+    public mutating func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
+                                          into frame: inout PixelBuffer) {
+        frameWasDrawnOver()
         let inverse = 1 / scale
         let maxX = page.width - 1, maxY = page.height - 1
         let background = self.background

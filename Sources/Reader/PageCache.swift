@@ -14,7 +14,12 @@ public final class PageCache: @unchecked Sendable {
         var page: Int?
         var state: SlotState = .empty
         var buffer: PixelBuffer
-        init(buffer: PixelBuffer) { self.buffer = buffer }
+        /// The rows the page's glyphs were drawn on, once it is drawn.
+        var ink: InkRows
+        init(buffer: PixelBuffer) {
+            self.buffer = buffer
+            ink = .all(rows: buffer.height)
+        }
     }
 
     public static let bufferCount = 3
@@ -74,9 +79,10 @@ public final class PageCache: @unchecked Sendable {
             slot.state = .rendering
             var buffer = PixelBuffer(width: 0, height: 0)
             swap(&buffer, &slot.buffer)
-            worker.submit(page: page, pagination: pagination, buffer: consume buffer) { [self] rendered in
+            worker.submit(page: page, pagination: pagination, buffer: consume buffer) { [self] rendered, ink in
                 condition.lock()
                 swap(&slot.buffer, &rendered)
+                slot.ink = ink
                 // The slot may have been reassigned while drawing; the buffer is back either way.
                 slot.state = slot.page == page ? .ready : .empty
                 condition.broadcast()
@@ -89,6 +95,11 @@ public final class PageCache: @unchecked Sendable {
     /// Gives read access to the buffer holding `page`, drawing it now (a
     /// stall) when it is not ready. Nil when the page is not in the window.
     public func withPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer) -> R) -> R? {
+        withInkedPage(page, pagination: pagination) { buffer, _ in body(buffer) }
+    }
+
+    /// Like `withPage`, also giving the rows the page's glyphs are on.
+    public func withInkedPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer, InkRows) -> R) -> R? {
         condition.lock()
         defer { condition.unlock() }
         guard let slot = slots.first(where: { $0.page == page }) else { return nil }
@@ -100,10 +111,10 @@ public final class PageCache: @unchecked Sendable {
         }
         if slot.state != .ready {
             stalls += 1
-            renderer.render(page: page, of: pagination, into: &slot.buffer)
+            slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
             slot.state = .ready
         }
-        return body(slot.buffer)
+        return body(slot.buffer, slot.ink)
     }
 
     /// Waits until the worker has drawn everything asked of it. Virtual
@@ -124,7 +135,7 @@ public final class PageCache: @unchecked Sendable {
         for slot in slots where slot.state == .ready {
             guard let page = slot.page else { continue }
             if visible.contains(page) {
-                renderer.render(page: page, of: pagination, into: &slot.buffer)
+                slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
             } else {
                 slot.page = nil
                 slot.state = .empty
@@ -153,7 +164,7 @@ public final class PageCache: @unchecked Sendable {
               let slot = slots.first(where: { $0.state != .rendering && $0.page == nil })
                 ?? slots.first(where: { $0.state != .rendering }) else { return }
         slot.page = page
-        renderer.render(page: page, of: pagination, into: &slot.buffer)
+        slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
         slot.state = .ready
     }
 

@@ -359,11 +359,12 @@ public final class ReaderSession: PagingControllerObserver {
             let count = knownPageCount
             compositor.composePaging(offsetX: scroll.contentOffset.x, into: &frame) { index in
                 guard index >= 0, index < count else { return nil }
-                return cache.withPage(index, pagination: known) { $0 }
+                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1) }
             }
         }
         if overlay.isVisible {
             overlay.draw(into: &frame, theme: settings.theme, progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+            compositor.frameWasDrawnOver()
         }
     }
 
@@ -379,6 +380,7 @@ public final class ReaderSession: PagingControllerObserver {
         PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
                                                  originX: offset.x / scale, originY: offset.y / scale,
                                                  cache: glyphs, into: &frame)
+        compositor.frameWasDrawnOver()
     }
 
     public func stop() {

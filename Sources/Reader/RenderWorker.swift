@@ -9,8 +9,9 @@ final class RenderWorker: @unchecked Sendable {
         var pagination: Pagination
         var buffer: PixelBuffer
         /// Takes the drawn buffer by swapping it out, so no second
-        /// reference to its pixels is left here to make a write copy them.
-        var done: (inout PixelBuffer) -> Void
+        /// reference to its pixels is left here to make a write copy them,
+        /// with the rows drawn on.
+        var done: (inout PixelBuffer, InkRows) -> Void
     }
 
     private let condition = Condition()
@@ -30,7 +31,7 @@ final class RenderWorker: @unchecked Sendable {
 
     /// `buffer` is consumed: the caller keeps no reference that would make
     /// the worker's drawing copy its pixels.
-    func submit(page: Int, pagination: Pagination, buffer: consuming PixelBuffer, done: @escaping (inout PixelBuffer) -> Void) {
+    func submit(page: Int, pagination: Pagination, buffer: consuming PixelBuffer, done: @escaping (inout PixelBuffer, InkRows) -> Void) {
         condition.lock()
         jobs.append(Job(page: page, pagination: pagination, buffer: consume buffer, done: done))
         condition.signal()
@@ -55,8 +56,8 @@ final class RenderWorker: @unchecked Sendable {
             guard !jobs.isEmpty else { condition.unlock(); continue }
             var job = jobs.removeFirst()
             condition.unlock()
-            renderer.render(page: job.page, of: job.pagination, into: &job.buffer)
-            job.done(&job.buffer)
+            let ink = renderer.render(page: job.page, of: job.pagination, into: &job.buffer)
+            job.done(&job.buffer, ink)
         }
     }
 }
@@ -73,8 +74,12 @@ public final class PageRenderer {
         self.cache = cache
     }
 
-    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) {
+    /// Draws `page` into `buffer`; returns the rows it drew ink on.
+    @discardableResult
+    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) -> InkRows {
         let layout = typesetter.layoutPage(page, of: pagination)
-        PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer)
+        var ink = InkRows(rows: buffer.height)
+        PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
+        return ink
     }
 }

@@ -63,13 +63,20 @@ struct BenchCommand: ParsableCommand {
 
         // A flick frame from two page buffers against one memcpy of a frame.
         var next = PixelBuffer(width: geometry.width, height: geometry.height)
-        painter.paint(typesetter.layoutPage(page + 1, of: pagination), fonts: typesetter.fonts, cache: cache, into: &next)
+        var firstInk = InkRows(rows: geometry.height), nextInk = InkRows(rows: geometry.height)
+        painter.paint(typesetter.layoutPage(page, of: pagination), fonts: typesetter.fonts, cache: cache, into: &buffer,
+                      ink: &firstInk)
+        painter.paint(typesetter.layoutPage(page + 1, of: pagination), fonts: typesetter.fonts, cache: cache, into: &next,
+                      ink: &nextInk)
         var frame = PixelBuffer(width: geometry.width, height: geometry.height)
-        let compositor = Compositor(width: geometry.width, height: geometry.height, background: Theme.light.background)
-        let pages = [buffer, next]
-        let offset = Double(geometry.width) * 0.4
+        var compositor = Compositor(width: geometry.width, height: geometry.height, background: Theme.light.background)
+        let pages = [Compositor.PageImage(pixels: buffer, ink: firstInk), Compositor.PageImage(pixels: next, ink: nextInk)]
+        // Frames of a flick between the two pages: the offset moves each frame.
+        var step = 0
         var copy = PixelBuffer(width: geometry.width, height: geometry.height)
         let (compose, memcpyTime) = BenchClock.interleavedMedians(201, {
+            step += 1
+            let offset = Double(geometry.width) * (0.3 + 0.1 * Double(step % 5))
             compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
         }, {
             copy.withUnsafeMutablePixels { target in

@@ -113,8 +113,8 @@ final class ReaderSessionTests: XCTestCase {
         XCTAssertEqual(reader.frame, sharp)
         // And it is not the page buffer magnified.
         var magnified = PixelBuffer(width: 400, height: 300)
-        Compositor(width: 400, height: 300, background: Theme.light.background)
-            .composeMagnified(try rendered(book, page: 0), scale: 2, offsetX: 200, offsetY: 150, into: &magnified)
+        var compositor = Compositor(width: 400, height: 300, background: Theme.light.background)
+        compositor.composeMagnified(try rendered(book, page: 0), scale: 2, offsetX: 200, offsetY: 150, into: &magnified)
         XCTAssertNotEqual(reader.frame, magnified)
     }
 

@@ -1,0 +1,72 @@
+import Raster
+@testable import Reader
+import XCTest
+
+final class CompositorTests: XCTestCase {
+    private let background: UInt32 = 0x00F4_EFE6
+    private let width = 64, height = 48
+
+    /// A page with ink (distinct pixels) on the rows given, background elsewhere.
+    private func page(seed: UInt32, inkedRows: [Range<Int>]) -> Compositor.PageImage {
+        var pixels = PixelBuffer(width: width, height: height, fill: background)
+        var ink = InkRows(rows: height)
+        for rows in inkedRows {
+            ink.insert(rows)
+            for y in rows where y < height {
+                for x in 0..<width { pixels[x, y] = seed &* 2_654_435_761 &+ UInt32(x * 131 + y) & 0x00FF_FFFF }
+            }
+        }
+        return Compositor.PageImage(pixels: pixels, ink: ink)
+    }
+
+    /// What a compositor with no memory of the frame composes into a fresh one.
+    private func reference(_ pages: [Int: Compositor.PageImage], offset: Double) -> PixelBuffer {
+        var compositor = Compositor(width: width, height: height, background: background)
+        var frame = PixelBuffer(width: width, height: height, fill: 0x0012_3456)
+        compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+        return frame
+    }
+
+    func testFramesSkippingRowsKnownBackgroundEqualFramesComposedWhole() {
+        let pages = [0: page(seed: 1, inkedRows: [4..<10, 20..<26]), 1: page(seed: 2, inkedRows: [6..<12, 40..<48]),
+                     2: page(seed: 3, inkedRows: [0..<2, 20..<30]), 3: page(seed: 4, inkedRows: [])]
+        var compositor = Compositor(width: width, height: height, background: background)
+        var frame = PixelBuffer(width: width, height: height, fill: 0x0012_3456)
+        var state: UInt64 = 5
+        // A flick back and forth over the pages and past both ends (no page there).
+        for _ in 0..<200 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let offset = Double(Int((state >> 33) % UInt64(6 * width))) - Double(width)
+            compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+            XCTAssertEqual(frame, reference(pages, offset: offset), "offset \(offset)")
+        }
+    }
+
+    func testAFrameDrawnOverIsComposedWholeAgain() {
+        let pages = [0: page(seed: 1, inkedRows: [4..<10]), 1: page(seed: 2, inkedRows: [30..<34])]
+        var compositor = Compositor(width: width, height: height, background: background)
+        var frame = PixelBuffer(width: width, height: height)
+        compositor.composePaging(offsetX: 10, into: &frame) { pages[$0] }
+        // An overlay over rows the pages leave background.
+        frame.fill(PixelRect(x: 0, y: 40, width: width, height: 8), with: 0x0000_00FF)
+        compositor.frameWasDrawnOver()
+        compositor.composePaging(offsetX: 12, into: &frame) { pages[$0] }
+        XCTAssertEqual(frame, reference(pages, offset: 12))
+        // A new background colour repaints the rows kept as the old one.
+        compositor.background = 0x0010_1010
+        compositor.composePaging(offsetX: 12, into: &frame) { pages[$0] }
+        XCTAssertEqual(frame[0, 45], 0x0010_1010)
+    }
+
+    func testInkRowsHoldRangesAcrossWordBoundaries() {
+        var ink = InkRows(rows: 200)
+        ink.insert(60..<130)
+        ink.insert(-5..<2)
+        ink.insert(190..<400)
+        XCTAssertEqual((0..<200).filter(ink.contains), Array(0..<2) + Array(60..<130) + Array(190..<200))
+        ink.remove(64)
+        XCTAssertFalse(ink.contains(64))
+        XCTAssertTrue(InkRows(rows: 70).isEmpty)
+        XCTAssertEqual((0..<70).filter(InkRows.all(rows: 70).contains).count, 70)
+    }
+}
