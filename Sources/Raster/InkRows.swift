@@ -45,4 +45,19 @@ public struct InkRows: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// Calls `body` with each run of consecutive inked rows, top to bottom.
+    public func forEachRun(_ body: (Range<Int>) -> Void) {
+        var row = 0
+        while row < rowCount {
+            guard contains(row) else {
+                // A word with no ink is skipped whole.
+                row = words[row >> 6] == 0 ? (row | 63) + 1 : row + 1
+                continue
+            }
+            let start = row
+            while row < rowCount, contains(row) { row += 1 }
+            body(start..<row)
+        }
+    }
 }

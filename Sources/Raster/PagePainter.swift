@@ -21,12 +21,14 @@ public struct PagePainter {
     @discardableResult
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true) -> Int {
-        var ink = InkRows(rows: buffer.height)
+        var ink = InkRows.all(rows: buffer.height)
         return paint(page, fonts: fonts, cache: cache, into: &buffer, clearing: clearing, ink: &ink)
     }
 
-    /// Paints as above and sets `ink` to the rows glyphs were drawn on
-    /// (every row when the buffer is not cleared first).
+    /// Paints as above into a buffer whose rows outside `ink` are known to
+    /// be background already (`.all` when nothing is known): only the rows
+    /// in `ink` are cleared. On return `ink` holds the rows glyphs were
+    /// drawn on (every row when the buffer is not cleared first).
     @discardableResult
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true, ink: inout InkRows) -> Int {
@@ -51,7 +53,7 @@ public struct PagePainter {
             placed.y = Int32((Double(glyph.y) * scale).rounded()) - shiftY
             return placed
         }
-        var ink = InkRows(rows: buffer.height)
+        var ink = InkRows.all(rows: buffer.height)
         return paint(moved, footerFace: fonts.footer.id,
                      face: { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil },
                      cache: cache, into: &buffer, clearing: true, ink: &ink)
@@ -60,7 +62,14 @@ public struct PagePainter {
     private func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
                        into buffer: inout PixelBuffer, clearing: Bool, ink: inout InkRows) -> Int {
         if clearing {
-            buffer.fill(theme.background)
+            if ink.rowCount == buffer.height {
+                let width = buffer.width
+                ink.forEachRun { rows in
+                    buffer.fill(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count), with: theme.background)
+                }
+            } else {
+                buffer.fill(theme.background)
+            }
             ink = InkRows(rows: buffer.height)
         } else {
             ink = .all(rows: buffer.height)

@@ -14,7 +14,8 @@ public final class PageCache: @unchecked Sendable {
         var page: Int?
         var state: SlotState = .empty
         var buffer: PixelBuffer
-        /// The rows the page's glyphs were drawn on, once it is drawn.
+        /// Rows of the buffer that may not be background: those the page's
+        /// glyphs were drawn on, or all while that is not known.
         var ink: InkRows
         init(buffer: PixelBuffer) {
             self.buffer = buffer
@@ -79,7 +80,7 @@ public final class PageCache: @unchecked Sendable {
             slot.state = .rendering
             var buffer = PixelBuffer(width: 0, height: 0)
             swap(&buffer, &slot.buffer)
-            worker.submit(page: page, pagination: pagination, buffer: consume buffer) { [self] rendered, ink in
+            worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: slot.ink) { [self] rendered, ink in
                 condition.lock()
                 swap(&slot.buffer, &rendered)
                 slot.ink = ink
@@ -111,7 +112,7 @@ public final class PageCache: @unchecked Sendable {
         }
         if slot.state != .ready {
             stalls += 1
-            slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
+            renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             slot.state = .ready
         }
         return body(slot.buffer, slot.ink)
@@ -135,7 +136,7 @@ public final class PageCache: @unchecked Sendable {
         for slot in slots where slot.state == .ready {
             guard let page = slot.page else { continue }
             if visible.contains(page) {
-                slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
+                renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             } else {
                 slot.page = nil
                 slot.state = .empty
@@ -164,7 +165,7 @@ public final class PageCache: @unchecked Sendable {
               let slot = slots.first(where: { $0.state != .rendering && $0.page == nil })
                 ?? slots.first(where: { $0.state != .rendering }) else { return }
         slot.page = page
-        slot.ink = renderer.render(page: page, of: pagination, into: &slot.buffer)
+        renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.state = .ready
     }
 

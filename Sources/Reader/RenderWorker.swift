@@ -8,6 +8,8 @@ final class RenderWorker: @unchecked Sendable {
         var page: Int
         var pagination: Pagination
         var buffer: PixelBuffer
+        /// The buffer's rows that may not be background.
+        var ink: InkRows
         /// Takes the drawn buffer by swapping it out, so no second
         /// reference to its pixels is left here to make a write copy them,
         /// with the rows drawn on.
@@ -31,9 +33,10 @@ final class RenderWorker: @unchecked Sendable {
 
     /// `buffer` is consumed: the caller keeps no reference that would make
     /// the worker's drawing copy its pixels.
-    func submit(page: Int, pagination: Pagination, buffer: consuming PixelBuffer, done: @escaping (inout PixelBuffer, InkRows) -> Void) {
+    func submit(page: Int, pagination: Pagination, buffer: consuming PixelBuffer, ink: InkRows,
+                done: @escaping (inout PixelBuffer, InkRows) -> Void) {
         condition.lock()
-        jobs.append(Job(page: page, pagination: pagination, buffer: consume buffer, done: done))
+        jobs.append(Job(page: page, pagination: pagination, buffer: consume buffer, ink: ink, done: done))
         condition.signal()
         condition.unlock()
     }
@@ -56,8 +59,8 @@ final class RenderWorker: @unchecked Sendable {
             guard !jobs.isEmpty else { condition.unlock(); continue }
             var job = jobs.removeFirst()
             condition.unlock()
-            let ink = renderer.render(page: job.page, of: job.pagination, into: &job.buffer)
-            job.done(&job.buffer, ink)
+            renderer.render(page: job.page, of: job.pagination, into: &job.buffer, ink: &job.ink)
+            job.done(&job.buffer, job.ink)
         }
     }
 }
@@ -66,7 +69,7 @@ final class RenderWorker: @unchecked Sendable {
 public final class PageRenderer {
     public let typesetter: Typesetter
     public let cache: GlyphCache
-    public var theme: Theme
+    public let theme: Theme
 
     public init(typesetter: Typesetter, theme: Theme, cache: GlyphCache = GlyphCache()) {
         self.typesetter = typesetter
@@ -74,12 +77,16 @@ public final class PageRenderer {
         self.cache = cache
     }
 
-    /// Draws `page` into `buffer`; returns the rows it drew ink on.
-    @discardableResult
-    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) -> InkRows {
+    /// Draws `page` into `buffer`, whose rows outside `ink` are background
+    /// already (`.all` when not known); `ink` becomes the rows drawn on.
+    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
         let layout = typesetter.layoutPage(page, of: pagination)
-        var ink = InkRows(rows: buffer.height)
         PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
-        return ink
+    }
+
+    /// Draws `page` into a buffer of unknown content.
+    public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) {
+        var ink = InkRows.all(rows: buffer.height)
+        render(page: page, of: pagination, into: &buffer, ink: &ink)
     }
 }

@@ -41,7 +41,7 @@ final class BufferPreparationTests: XCTestCase {
         for page in 0..<4 {
             let buffer = PixelBuffer(unfilledWidth: 300, height: 200)
             submitted.append(address(buffer))
-            worker.submit(page: page, pagination: pagination, buffer: consume buffer) { drawn, _ in
+            worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: .all(rows: 200)) { drawn, _ in
                 let drawnAddress = drawn.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
                 outcome.condition.withLock {
                     outcome.drawnAt.append(drawnAddress)

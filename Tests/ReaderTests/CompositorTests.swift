@@ -1,4 +1,5 @@
 import Raster
+import Typesetting
 @testable import Reader
 import XCTest
 
@@ -68,5 +69,30 @@ final class CompositorTests: XCTestCase {
         XCTAssertFalse(ink.contains(64))
         XCTAssertTrue(InkRows(rows: 70).isEmpty)
         XCTAssertEqual((0..<70).filter(InkRows.all(rows: 70).contains).count, 70)
+    }
+
+    /// Clearing only the rows the buffer's last page inked leaves the same
+    /// picture as clearing it whole, page after page, and the rows called
+    /// background are background.
+    func testPagesDrawnOverTheInkOfTheLastOnesEqualPagesDrawnOnClearedBuffers() throws {
+        let book = try ReaderSessionTests.longBook()
+        let geometry = PageGeometry(width: 300, height: 220, fontSize: 14)
+        let typesetter = try Typesetter(book: book, geometry: geometry, font: ReaderSessionTests.font)
+        let pagination = typesetter.paginate()
+        let painter = PagePainter(theme: .light)
+        let cache = GlyphCache()
+        var recycled = PixelBuffer(width: 300, height: 220, fill: 0x0012_3456)
+        var ink = InkRows.all(rows: 220)
+        for page in [0, 1, 5, 2, 0, pagination.pages.count - 1] {
+            let layout = typesetter.layoutPage(page, of: pagination)
+            painter.paint(layout, fonts: typesetter.fonts, cache: cache, into: &recycled, ink: &ink)
+            var fresh = PixelBuffer(width: 300, height: 220, fill: 0x0012_3456)
+            painter.paint(layout, fonts: typesetter.fonts, cache: cache, into: &fresh)
+            XCTAssertEqual(recycled, fresh, "page \(page)")
+            XCTAssertFalse(ink.isEmpty, "page \(page)")
+            for y in 0..<220 where !ink.contains(y) {
+                XCTAssert((0..<300).allSatisfy { fresh[$0, y] == Theme.light.background }, "page \(page) row \(y)")
+            }
+        }
     }
 }
