@@ -8,7 +8,7 @@ import Raster
 /// Rows that are background in both pages are background in the frame at
 /// any offset: the compositor remembers which rows of the frame it left
 /// background, and does not write them again while they stay so (the
-/// margins and the space between lines, a fifth to a third of a page).
+/// margins and the space between lines).
 public struct Compositor {
     public let width: Int
     public let height: Int

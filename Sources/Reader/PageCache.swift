@@ -154,7 +154,6 @@ public final class PageCache: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Forgets every page (after a font size change); buffers are kept.
     /// Draws `page` now on the caller's thread into a free buffer, for a
     /// page shown with nothing drawn before it (opening, a font change):
     /// the caller's typesetter has just laid its chapter out, where the
@@ -169,6 +168,7 @@ public final class PageCache: @unchecked Sendable {
         slot.state = .ready
     }
 
+    /// Forgets every page (after a font size change); buffers are kept.
     public func invalidate() {
         waitForRenderAhead()
         condition.lock()

@@ -30,43 +30,38 @@ public final class PaginationStore: @unchecked Sendable {
         segmentPages = Array(repeating: nil, count: segments.count)
     }
 
-    private func locked<Value>(_ body: () -> Value) -> Value {
-        condition.lock(); defer { condition.unlock() }
-        return body()
-    }
-
     /// Every segment is paginated.
-    public var isComplete: Bool { locked { knownSegments == segments.count } }
-    public var isCancelled: Bool { locked { cancelled } }
-    public var isPaused: Bool { locked { paused } }
+    public var isComplete: Bool { condition.withLock { knownSegments == segments.count } }
+    public var isCancelled: Bool { condition.withLock { cancelled } }
+    public var isPaused: Bool { condition.withLock { paused } }
     /// Changes whenever pages are published, so a reader can skip looking when nothing is new.
-    public var version: Int { locked { changes } }
+    public var version: Int { condition.withLock { changes } }
 
     /// The pages known from the start of the book on (the last one only final
     /// when `isComplete`), and whether the book is done.
     public var snapshot: (pages: [PageEntry], isComplete: Bool) {
-        locked { (prefixWithGrowing, knownSegments == segments.count) }
+        condition.withLock { (prefixWithGrowing, knownSegments == segments.count) }
     }
 
-    public func cancel() { locked { cancelled = true; condition.broadcast() } }
-    public func resume() { locked { paused = false; condition.broadcast() } }
+    public func cancel() { condition.withLock { cancelled = true; condition.broadcast() } }
+    public func resume() { condition.withLock { paused = false; condition.broadcast() } }
 
     /// The pages of a segment, once all are known.
-    public func pages(ofSegment index: Int) -> [PageEntry]? { locked { segmentPages[index] } }
+    public func pages(ofSegment index: Int) -> [PageEntry]? { condition.withLock { segmentPages[index] } }
 
     /// The pages of a segment the background is paginating now; the last one may still grow.
     public func growingPages(ofSegment index: Int) -> [PageEntry]? {
-        locked { growing?.segment == index ? growing?.pages : nil }
+        condition.withLock { growing?.segment == index ? growing?.pages : nil }
     }
 
     /// Segments for the background to do next, most wanted first.
     public func want(_ indices: [Int]) {
-        locked { wanted = indices.filter { segments.firstParagraphs.indices.contains($0) } }
+        condition.withLock { wanted = indices.filter { segments.firstParagraphs.indices.contains($0) } }
     }
 
     /// Records the pages of a whole segment; a segment already known keeps its pages.
     public func publish(segment index: Int, pages: [PageEntry]) {
-        locked {
+        condition.withLock {
             guard segmentPages[index] == nil else { return }
             segmentPages[index] = pages
             knownSegments += 1
@@ -81,7 +76,7 @@ public final class PaginationStore: @unchecked Sendable {
     }
 
     func publishGrowing(segment index: Int, pages: [PageEntry]) {
-        locked {
+        condition.withLock {
             guard segmentPages[index] == nil else { return }
             growing = (index, pages)
             changes += 1
@@ -114,10 +109,10 @@ public final class PaginationStore: @unchecked Sendable {
     }
 
     /// Page counts of the segments known so far (nil: not yet).
-    public var pageCounts: [Int?] { locked { segmentPages.map { $0?.count } } }
+    public var pageCounts: [Int?] { condition.withLock { segmentPages.map { $0?.count } } }
 
     /// True when every segment before `index` is known.
-    public func knowsEverySegment(before index: Int) -> Bool { locked { prefixSegments >= index } }
+    public func knowsEverySegment(before index: Int) -> Bool { condition.withLock { prefixSegments >= index } }
 
     // MARK: Background
 

@@ -108,7 +108,7 @@ public final class ReaderSession: PagingControllerObserver {
         // Taken at the first composition, while it is made.
         frame = PixelBuffer(width: 0, height: 0)
         pendingFrame = buffers
-        // Painting clears a page buffer whole before it is composed.
+        // Their ink is not known: their first painting clears them whole.
         prepared += (prepared.count..<PageCache.bufferCount).map { _ in
             PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
         }

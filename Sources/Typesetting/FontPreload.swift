@@ -1,19 +1,12 @@
 import Threading
 
-/// The font file resolved on a thread of its own while the book is read
-/// and decoded: without `--font`, fontconfig first reads its configuration
+/// The font file resolved as a start-up job while the book is read and
+/// decoded: without `--font`, fontconfig first reads its configuration
 /// and caches (5-9 ms on a small board), which decoding need not wait for.
 /// A font path given is only checked, at once.
 public final class FontPreload: @unchecked Sendable {
     private let condition = Condition()
     private var result: Result<FontFile, Error>?
-
-    /// Looks the font up on a thread of its own.
-    public convenience init(path: String?) {
-        let work = StartupWork()
-        self.init(path: path, on: work)
-        work.start(name: "font lookup")
-    }
 
     /// Looks the font up as a job of `work` (started by the caller).
     public init(path: String?, on work: StartupWork) {

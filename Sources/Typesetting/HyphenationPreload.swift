@@ -1,8 +1,8 @@
 import Glibc
 import Threading
 
-/// Hyphenation patterns loaded on a thread of their own while the book is
-/// read and decoded: parsing a pattern file takes about as long as decoding
+/// Hyphenation patterns loaded as a start-up job while the book is read
+/// and decoded: parsing a pattern file takes about as long as decoding
 /// a long novel, and the first page needs both. The language is the one
 /// given, else the one the file's first bytes give (decoded as the book
 /// will be); a typesetter whose language turns out to be another loads its
@@ -28,13 +28,6 @@ public final class HyphenationPreload: @unchecked Sendable {
     private var detectionFinished = false
     private var finished = false
     private var loaded: HyphenationPatterns?
-
-    /// Loads on a thread of its own.
-    public convenience init(bookPath: String, language: String?) {
-        let work = StartupWork()
-        self.init(bookPath: bookPath, language: language, on: work)
-        work.start(name: "hyphenation")
-    }
 
     /// Loads as a job of `work` (started by the caller).
     public init(bookPath: String, language: String?, on work: StartupWork) {

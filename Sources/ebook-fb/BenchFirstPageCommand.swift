@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import Raster
 import Reader
-import Threading
 import Typesetting
 
 /// The child process of `bench`: opens the book as the reader does and
@@ -24,16 +23,12 @@ struct BenchFirstPageCommand: ParsableCommand {
     func run() throws {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
-        let startup = StartupWork()
-        let fontLookup = FontPreload(path: options.font, on: startup)
-        let preload = HyphenationPreload(bookPath: options.book, language: options.lang, on: startup)
-        startup.start(name: "start-up loads")
-        let book = try Book.open(path: options.book)
+        // As the reader opens: the font and the patterns come with the book.
+        let (book, font, hyphenation) = try options.openForReading()
         let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: try fontLookup.file(),
-                                              theme: .light, language: options.lang)
+        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: .light, language: options.lang)
         let session = try ReaderSession(book: book, path: options.book, settings: settings,
-                                        start: .offset(offset), stateStore: nil, hyphenationPreload: preload)
+                                        start: .offset(offset), stateStore: nil, hyphenationPreload: hyphenation)
         let started = monotonicMilliseconds()
         session.compose()
         let composed = monotonicMilliseconds()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Threading
 import Typesetting
 
 /// The options every command that typesets a book shares.
@@ -29,6 +30,19 @@ struct BookOptions: ParsableArguments {
         let geometry = PageGeometry(width: width, height: height, fontSize: fontSize, lineSpacing: lineSpacing)
         try geometry.validate()
         return geometry
+    }
+
+    /// What the reader opens with: the book, read and decoded on this
+    /// thread while one start-up thread looks the font up and then loads
+    /// the hyphenation patterns (the typesetter takes them). The
+    /// benchmark's first page is opened the same way.
+    func openForReading() throws -> (book: Book, font: FontFile, hyphenation: HyphenationPreload) {
+        let startup = StartupWork()
+        let fontLookup = FontPreload(path: font, on: startup)
+        let hyphenation = HyphenationPreload(bookPath: book, language: lang, on: startup)
+        startup.start(name: "start-up loads")
+        let opened = try Book.open(path: book)
+        return (opened, try fontLookup.file(), hyphenation)
     }
 
     /// Opens the book (unless given one already opened) and its

@@ -6,7 +6,6 @@ import LinuxDisplay
 import LinuxInput
 import Raster
 import Reader
-import Threading
 import Typesetting
 
 /// `ebook-fb BOOK`: the reader.
@@ -112,13 +111,7 @@ struct ReadCommand: ParsableCommand {
 
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
-        // The patterns load and the font is looked up while the book is read and decoded.
-        let startup = StartupWork()
-        let fontLookup = FontPreload(path: options.font, on: startup)
-        let preload = HyphenationPreload(bookPath: options.book, language: options.lang, on: startup)
-        startup.start(name: "start-up loads")
-        let book = try Book.open(path: options.book)
-        let font = try fontLookup.file()
+        let (book, font, hyphenation) = try options.openForReading()
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let startAt: ReaderSession.Start
         if let page {
@@ -130,7 +123,7 @@ struct ReadCommand: ParsableCommand {
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang)
         return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store,
-                                 hyphenationPreload: preload)
+                                 hyphenationPreload: hyphenation)
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.

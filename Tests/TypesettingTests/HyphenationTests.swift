@@ -1,8 +1,24 @@
 import Foundation
+import Threading
 import XCTest
 @testable import Typesetting
 
 final class HyphenationTests: XCTestCase {
+    /// A preload started as the reader starts it, on a start-up thread.
+    private func started(bookPath: String, language: String?) -> HyphenationPreload {
+        let work = StartupWork()
+        let preload = HyphenationPreload(bookPath: bookPath, language: language, on: work)
+        work.start(name: "hyphenation")
+        return preload
+    }
+
+    private func lookedUp(path: String?) throws -> FontFile {
+        let work = StartupWork()
+        let lookup = FontPreload(path: path, on: work)
+        work.start(name: "font lookup")
+        return try lookup.file()
+    }
+
     private func hyphenator(_ language: String) throws -> Hyphenator {
         guard let hyphenator = Hyphenator(language: language) else {
             throw XCTSkip("no hyphenation dictionary for \(language) (hyphen-\(language) packages)")
@@ -91,7 +107,7 @@ final class HyphenationTests: XCTestCase {
             let geometry = PageGeometry(width: 600, height: 800, fontSize: 17)
             let own = try Typesetter(book: book, geometry: geometry, font: FontFile(path: SharedData.defaultFont))
             guard let language = own.language, own.services.hyphenator != nil else { continue }
-            let preload = HyphenationPreload(bookPath: path, language: nil)
+            let preload = started(bookPath: path, language: nil)
             XCTAssertEqual(preload.patterns(for: language)?.language, language, name)
             XCTAssertNil(preload.patterns(for: language == "en" ? "de" : "en"), name)
             let preloaded = try Typesetter(book: book, geometry: geometry, font: FontFile(path: SharedData.defaultFont),
@@ -111,7 +127,7 @@ final class HyphenationTests: XCTestCase {
                      "en_alice_11-0_crlf.txt"] {
             let path = books.appendingPathComponent(name).path
             let book = try Book.open(path: path)
-            let preload = HyphenationPreload(bookPath: path, language: nil)
+            let preload = started(bookPath: path, language: nil)
             let offered = try XCTUnwrap(preload.detectedLanguage(of: book.text), name)
             XCTAssertEqual(offered, LanguageDetector.detect(in: book.text), name)
             // Another text (here the book without its first paragraph) is not offered an answer.
@@ -120,15 +136,15 @@ final class HyphenationTests: XCTestCase {
             XCTAssertNil(preload.detectedLanguage(of: shifted), name)
         }
         // A language given leaves nothing detected to offer.
-        let given = HyphenationPreload(bookPath: books.appendingPathComponent("en_alice_11-0.txt").path, language: "en")
+        let given = started(bookPath: books.appendingPathComponent("en_alice_11-0.txt").path, language: "en")
         let alice = try Book.open(path: books.appendingPathComponent("en_alice_11-0.txt").path)
         XCTAssertNil(given.detectedLanguage(of: alice.text))
     }
 
     func testAFontLookedUpMeanwhileIsTheOneLookedUpAtOnceAndAMissingFileIsReported() throws {
-        XCTAssertEqual(try FontPreload(path: nil).file(), try FontSet.resolve(path: nil))
-        XCTAssertEqual(try FontPreload(path: SharedData.defaultFont).file(), FontFile(path: SharedData.defaultFont))
-        XCTAssertThrowsError(try FontPreload(path: "/nonexistent/font.ttf").file()) { error in
+        XCTAssertEqual(try lookedUp(path: nil), try FontSet.resolve(path: nil))
+        XCTAssertEqual(try lookedUp(path: SharedData.defaultFont), FontFile(path: SharedData.defaultFont))
+        XCTAssertThrowsError(try lookedUp(path: "/nonexistent/font.ttf")) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent/font.ttf"), "\(error)")
         }
     }
