@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
 
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),

@@ -79,12 +79,21 @@ public final class ReaderSession: PagingControllerObserver {
     /// `pagination.resume()`, so only the reader's own pagination runs; a
     /// `.page` start waits for the background, so it needs it running.
     /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
+    /// `preparedBuffers`: the first page's buffer and the frame, made while
+    /// the book was opened, used when they have the page's size and background.
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
-                paginationPaused: Bool = false, hyphenationPreload: HyphenationPreload? = nil) throws {
+                paginationPaused: Bool = false, hyphenationPreload: HyphenationPreload? = nil,
+                preparedBuffers: BufferPreparation? = nil) throws {
         let geometry = settings.geometry
         // The frame and the first page's buffer; the other two are touched when first drawn.
-        let buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
+        let buffers: BufferPreparation
+        if let preparedBuffers, preparedBuffers.width == geometry.width, preparedBuffers.height == geometry.height,
+           preparedBuffers.fill == settings.theme.background {
+            buffers = preparedBuffers
+        } else {
+            buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
                                         fill: settings.theme.background)
+        }
         self.book = book
         self.settings = settings
         self.stateStore = stateStore

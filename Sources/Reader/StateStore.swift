@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Typesetting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,39 +33,14 @@ public struct StateStore: Sendable {
     /// `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/ebook-fb`, else
     /// `~/.local/state/ebook-fb`.
     public static func defaultDirectory(environment: [String: String]) -> String {
-        if let systemd = environment["STATE_DIRECTORY"], !systemd.isEmpty {
-            // systemd may list several, separated by colons.
-            return String(systemd.split(separator: ":").first ?? Substring(systemd))
-        }
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/ebook-fb" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.accountHome()
-        return home + "/.local/state/ebook-fb"
-    }
-
-    /// The home directory of the account the process runs as, when HOME is unset.
-    private static func accountHome() -> String {
-        guard let account = getpwuid(getuid()), let directory = account.pointee.pw_dir else { return "/" }
-        return String(cString: directory)
+        UserDirectories.folder(systemd: "STATE_DIRECTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state",
+                               environment: environment)
     }
 
     /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes
     /// per multiply, so a long novel hashes in about a millisecond.
     public static func contentHash(of utf8: [UInt8]) -> String {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        utf8.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for index in 0..<words {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* multiplier
-                hash ^= hash >> 29
-            }
-            var tail: UInt64 = 0
-            for byte in raw[(words * 8)...].reversed() { tail = tail << 8 | UInt64(byte) }
-            hash = (hash ^ tail) &* multiplier
-            // The length last: mixed in first it would cancel against a change of the first byte.
-            hash = (hash ^ UInt64(raw.count)) &* multiplier
-            hash ^= hash >> 32
-        }
+        let hash = utf8.withUnsafeBytes(ByteHash.hash64)
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

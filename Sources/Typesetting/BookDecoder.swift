@@ -26,18 +26,13 @@ public enum BookDecoder {
     public static func decode(contentsOf path: String, window: Int = .max) throws -> DecodedText {
         let contents = try BookFileReader.read(path: path, limit: window)
         let isWindow = contents.fileSize > contents.bytes.count
-        let decoded = try contents.bytes.withUnsafeBufferPointer { bytes in
-            try decode(bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow)
-        }
+        let decoded = try decode(contents.bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow)
         try refuseEmpty(decoded, path: path)
         return decoded
     }
 
     public static func decode(_ data: Data, path: String) throws -> DecodedText {
-        let decoded = try data.withUnsafeBytes { raw -> DecodedText in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return try decode(bytes, path: path, fileSize: bytes.count, isWindow: false)
-        }
+        let decoded = try decode([UInt8](data), path: path, fileSize: data.count, isWindow: false)
         try refuseEmpty(decoded, path: path)
         return decoded
     }
@@ -48,35 +43,61 @@ public enum BookDecoder {
         }
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, fileSize: Int, isWindow: Bool) throws -> DecodedText {
-        let bom = byteOrderMark(of: bytes)
-        let isUTF16 = bom.encoding != .utf8 && bom.length > 0
-        if let kind = BinarySniffer.binaryKind(of: bytes, isUTF16: isUTF16) {
-            throw TypesettingError.binary(path: path, kind: kind)
-        }
-        var covered = bytes.count
-        if isWindow {
-            covered = BookFileReader.cutPoint(of: bytes, from: bom.length, unit: isUTF16 ? 2 : 1,
-                                              bigEndian: bom.encoding == .utf16BigEndian)
-        }
-        let body = UnsafeBufferPointer(rebasing: bytes[bom.length..<max(bom.length, covered)])
-        var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
-        let encoding: TextEncoding
-        switch bom.encoding {
-        case .utf16LittleEndian, .utf16BigEndian:
-            encoding = bom.encoding
-            decodeUTF16(body, bigEndian: bom.encoding == .utf16BigEndian, into: &normaliser)
-        default:
-            if bom.length > 0 || UTF8Validation.isMostlyUTF8(body) {
+    /// Decodes `bytes`, the file's (or its window's); UTF-8 is normalised in
+    /// the same buffer, which becomes the text.
+    static func decode(_ bytes: consuming [UInt8], path: String, fileSize: Int, isWindow: Bool) throws -> DecodedText {
+        var bytes = bytes
+        let (encoding, bom, covered) = try bytes.withUnsafeBufferPointer { all in
+            let bom = byteOrderMark(of: all)
+            let isUTF16 = bom.encoding != .utf8 && bom.length > 0
+            if let kind = BinarySniffer.binaryKind(of: all, isUTF16: isUTF16) {
+                throw TypesettingError.binary(path: path, kind: kind)
+            }
+            var covered = all.count
+            if isWindow {
+                covered = BookFileReader.cutPoint(of: all, from: bom.length, unit: isUTF16 ? 2 : 1,
+                                                  bigEndian: bom.encoding == .utf16BigEndian)
+            }
+            covered = max(bom.length, covered)
+            let body = UnsafeBufferPointer(rebasing: all[bom.length..<covered])
+            let encoding: TextEncoding
+            if isUTF16 {
+                encoding = bom.encoding
+            } else if bom.length > 0 || UTF8Validation.isMostlyUTF8(body) {
                 encoding = .utf8
-                decodeUTF8(body, into: &normaliser)
             } else {
                 encoding = body.contains(where: { (0x80...0x9F).contains($0) }) ? .windows1252 : .iso8859_1
-                for byte in body { normaliser.append(Windows1252.scalar(for: byte)) }
             }
+            return (encoding, bom.length, covered)
         }
-        return DecodedText(utf8: normaliser.finish(), scalarCount: normaliser.scalarCount,
-                           encoding: encoding, sourceByteCount: fileSize, sourceBytesDecoded: max(bom.length, covered))
+        let (utf8, scalars) = encoding == .utf8
+            ? normaliseUTF8(&bytes, from: bom, to: covered)
+            : bytes.withUnsafeBufferPointer { all in
+                let body = UnsafeBufferPointer(rebasing: all[bom..<covered])
+                var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
+                if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
+                    decodeUTF16(body, bigEndian: encoding == .utf16BigEndian, into: &normaliser)
+                } else {
+                    for byte in body { normaliser.append(Windows1252.scalar(for: byte)) }
+                }
+                return (normaliser.finish(), normaliser.scalarCount)
+            }
+        return DecodedText(utf8: utf8, scalarCount: scalars, encoding: encoding, sourceByteCount: fileSize,
+                           sourceBytesDecoded: covered)
+    }
+
+    /// The UTF-8 of `bytes[start..<end]` normalised, in `bytes` itself unless
+    /// an invalid byte needs more room than the text has given back so far.
+    private static func normaliseUTF8(_ bytes: inout [UInt8], from start: Int, to end: Int) -> ([UInt8], Int) {
+        let outcome = bytes.withUnsafeMutableBufferPointer { UTF8Normalisation.normaliseInPlace($0, from: start, to: end) }
+        guard let stop = outcome.stoppedAt else {
+            bytes.removeSubrange(outcome.written...)
+            return (bytes, outcome.scalars)
+        }
+        var normaliser = TextNormaliser(continuing: bytes[..<outcome.written], scalars: outcome.scalars,
+                                        afterCR: outcome.afterCR, capacity: end - start + (end - start) / 8)
+        bytes.withUnsafeBufferPointer { decodeUTF8(UnsafeBufferPointer(rebasing: $0[stop..<end]), into: &normaliser) }
+        return (normaliser.finish(), normaliser.scalarCount)
     }
 
     private static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int) {
@@ -86,55 +107,21 @@ public enum BookDecoder {
         return (.utf8, 0)
     }
 
-    /// Copies runs of bytes that need no change (printable ASCII, LF, TAB
-    /// and well-formed sequences of printable characters) in one go and
-    /// hands only the rest to the normaliser, so clean UTF-8 costs a scan
-    /// and a copy.
+    /// Copies runs of bytes that need no change in one go and hands only
+    /// the rest to the normaliser: the way on when normalising in place
+    /// stopped (an invalid byte with no room for its U+FFFD).
     private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout TextNormaliser) {
         var index = 0
-        let count = bytes.count
-        while index < count {
-            let runStart = index
-            var runScalars = 0
-            while index < count {
-                // Eight printable ASCII bytes at a time: none with the top bit,
-                // none below 0x20, none 0x7F.
-                if index + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index) // precondition: index + 8 <= count
-                        .loadUnaligned(as: UInt64.self))
-                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                    if word & highs == 0, (word &- ones &* 0x20) & ~word & highs == 0, (word &+ ones) & highs == 0 {
-                        index += 8
-                        runScalars += 8
-                        continue
-                    }
-                }
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    guard byte >= 0x20 && byte != 0x7F || byte == 0x0A || byte == 0x09 else { break }
-                    index += 1
-                } else {
-                    guard let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index),
-                          !TextNormaliser.changes(scalar) else { break }
-                    index += length
-                }
-                runScalars += 1
+        while index < bytes.count {
+            let (runEnd, runScalars) = UTF8Normalisation.unchangedRun(bytes, from: index)
+            if runEnd > index {
+                out.appendUnchanged(UnsafeBufferPointer(rebasing: bytes[index..<runEnd]), scalars: runScalars)
+                index = runEnd
             }
-            if index > runStart {
-                out.appendUnchanged(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), scalars: runScalars)
-            }
-            guard index < count else { break }
-            let lead = bytes[index]
-            if lead < 0x80 {
-                out.append(UInt32(lead))
-                index += 1
-            } else if let (scalar, length) = UTF8Validation.decodeSequence(bytes, at: index) {
-                out.append(scalar)
-                index += length
-            } else {
-                out.append(0xFFFD)
-                index += 1
-            }
+            guard index < bytes.count else { break }
+            let (scalar, length) = UTF8Normalisation.changedScalar(bytes, at: index)
+            out.append(scalar)
+            index += length
         }
     }
 

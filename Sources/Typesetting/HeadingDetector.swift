@@ -53,20 +53,41 @@ enum HeadingDetector {
         }
     }
 
-    /// The first words of the keywords, as bytes.
-    private static let keywordStarts: [[UInt8]] = keywords.map { Array($0.prefix { $0 != " " }.utf8) }
+    /// The first words of the keywords as bytes, and 第, listed under
+    /// their first byte.
+    private static let headingStartsByLead: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 256)
+        for start in keywords.map({ Array($0.prefix { $0 != " " }.utf8) }) + [[0xE7, 0xAC, 0xAC]]
+            where !table[Int(start[0])].contains(start) {
+            table[Int(start[0])].append(start)
+        }
+        return table
+    }()
 
     /// A test on the line's bytes that holds for every line `isHeadingLine`
     /// accepts, so most lines are ruled out before a string is made.
     static func mayBeHeadingLine(_ utf8: [UInt8], _ line: SourceLine) -> Bool {
-        var end = line.bytes.upperBound
-        let start = line.bytes.lowerBound + line.indent
-        while end > start, utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09 { end -= 1 }
-        let ink = utf8[start..<end]
-        if keywordStarts.contains(where: { ink.starts(with: $0) }) { return true }
-        if ink.starts(with: [0xE7, 0xAC, 0xAC]) { return true } // 第
-        if ink.count <= 9, ink.allSatisfy({ Array("IVXLC.".utf8).contains($0) }) { return true }
-        return ink.count <= 4 && ink.allSatisfy { Array("0123456789.".utf8).contains($0) }
+        utf8.withUnsafeBufferPointer { bytes in
+            var end = line.bytes.upperBound
+            let start = line.bytes.lowerBound + line.indent
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard end > start, let ink = UnsafeBufferPointer(rebasing: bytes[start..<end]).baseAddress else { return true }
+            let count = end - start
+            for keyword in headingStartsByLead[Int(ink[0])] where count >= keyword.count {
+                // Keywords are not empty.
+                if keyword.withUnsafeBufferPointer({ memcmp($0.baseAddress!, ink, $0.count) }) == 0 { return true }
+            }
+            let inkBytes = UnsafeBufferPointer(start: ink, count: count)
+            if count <= 9, inkBytes.allSatisfy({ isRomanNumeralByte($0) || $0 == UInt8(ascii: ".") }) { return true }
+            return count <= 4 && inkBytes.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+        }
+    }
+
+    private static func isRomanNumeralByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "I"), UInt8(ascii: "V"), UInt8(ascii: "X"), UInt8(ascii: "L"), UInt8(ascii: "C"): return true
+        default: return false
+        }
     }
 
     static func isHeadingLine(_ line: String) -> Bool {

@@ -9,17 +9,50 @@ final class HyphenationPatterns: @unchecked Sendable {
     let dictionary: UnsafeMutablePointer<HyphenDict>
     /// The encoding named on the dictionary's first line, in which libhyphen reads words.
     let encoding: String
+    let dictionaryPath: String
+    private let origin: Origin
 
-    /// nil when no dictionary for the language is installed or it cannot be read.
-    init?(language: String) {
-        guard let path = Hyphenator.dictionaryPath(for: language),
-              let dictionary = hnj_hyphen_load(path) else { return nil }
+    private enum Origin {
+        /// Built by libhyphen from the pattern file: freed by libhyphen.
+        case patternFile
+        /// Rebuilt from a snapshot, which owns the memory.
+        case snapshot(SnapshotDictionary)
+    }
+
+    /// nil when no dictionary for the language is installed or it cannot be
+    /// read. With `snapshots`, a snapshot of the dictionary is rebuilt when
+    /// there is one of this very file.
+    init?(language: String, snapshots: HyphenationSnapshotStore? = nil) {
+        guard let path = Hyphenator.dictionaryPath(for: language) else { return nil }
+        if let rebuilt = snapshots?.load(dictionaryPath: path), let first = rebuilt.dictionary {
+            dictionary = first
+            origin = .snapshot(rebuilt)
+        } else {
+            guard let loaded = hnj_hyphen_load(path) else { return nil }
+            dictionary = loaded
+            origin = .patternFile
+        }
         self.language = language
-        self.dictionary = dictionary
+        dictionaryPath = path
         encoding = Self.encodingName(of: path)
     }
 
-    deinit { hnj_hyphen_free(dictionary) }
+    deinit {
+        if case .patternFile = origin { hnj_hyphen_free(dictionary) }
+    }
+
+    /// True when loaded from the pattern file: a snapshot would speed up the next start.
+    var cameFromPatternFile: Bool {
+        if case .patternFile = origin { return true }
+        return false
+    }
+
+    /// Saves the snapshot that makes the next load fast; false when it
+    /// could not be written.
+    @discardableResult
+    func saveSnapshot(to store: HyphenationSnapshotStore) -> Bool {
+        store.save(dictionary, dictionaryPath: dictionaryPath)
+    }
 
     var isUTF8: Bool { encoding.uppercased().filter { $0 != "-" } == "UTF8" }
 

@@ -29,8 +29,10 @@ public final class HyphenationPreload: @unchecked Sendable {
     private var finished = false
     private var loaded: HyphenationPatterns?
 
-    /// Loads as a job of `work` (started by the caller).
-    public init(bookPath: String, language: String?, on work: StartupWork) {
+    /// Loads as a job of `work` (started by the caller). With `snapshots`,
+    /// the patterns come from their snapshot when there is one, and a
+    /// snapshot is saved, after they are handed over, when there was none.
+    public init(bookPath: String, language: String?, snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
         work.add { [self] in
             var guess = language
             if language == nil {
@@ -42,13 +44,14 @@ public final class HyphenationPreload: @unchecked Sendable {
                     condition.broadcast()
                 }
             }
-            let patterns = guess.flatMap(HyphenationPatterns.init(language:))
+            let patterns = guess.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
             condition.withLock {
                 loaded = patterns
                 finished = true
                 detectionFinished = true
                 condition.broadcast()
             }
+            if let snapshots, let patterns, patterns.cameFromPatternFile { patterns.saveSnapshot(to: snapshots) }
         }
     }
 

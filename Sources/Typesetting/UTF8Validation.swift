@@ -29,6 +29,12 @@ enum UTF8Validation {
     static func isMostlyUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var valid = 0, invalid = 0, index = 0
         while index < bytes.count {
+            // Eight ASCII bytes at a time.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress,
+               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
             if bytes[index] < 0x80 { index += 1; continue }
             if let (_, length) = decodeSequence(bytes, at: index) {
                 valid += 1; index += length

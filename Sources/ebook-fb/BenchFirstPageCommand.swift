@@ -20,15 +20,22 @@ struct BenchFirstPageCommand: ParsableCommand {
     @Option(help: "The parent's monotonic clock reading (ms) just before it started this process.")
     var since: Double
 
+    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots (default: the reader's).")
+    var patternSnapshots: String?
+
     func run() throws {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
-        // As the reader opens: the font and the patterns come with the book.
-        let (book, font, hyphenation) = try options.openForReading()
+        // As the reader opens: the font, the patterns and the first buffers come with the book.
+        let snapshots = patternSnapshots ?? HyphenationSnapshotStore.defaultDirectory(
+            environment: ProcessInfo.processInfo.environment)
+        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
+                                               patternSnapshots: HyphenationSnapshotStore(directory: snapshots))
         let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: .light, language: options.lang)
-        let session = try ReaderSession(book: book, path: options.book, settings: settings,
-                                        start: .offset(offset), stateStore: nil, hyphenationPreload: hyphenation)
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang)
+        let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(offset),
+                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+                                        preparedBuffers: start.buffers)
         let started = monotonicMilliseconds()
         session.compose()
         let composed = monotonicMilliseconds()

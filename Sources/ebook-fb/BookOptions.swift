@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 import Threading
 import Typesetting
 
@@ -33,16 +34,21 @@ struct BookOptions: ParsableArguments {
     }
 
     /// What the reader opens with: the book, read and decoded on this
-    /// thread while one start-up thread looks the font up and then loads
-    /// the hyphenation patterns (the typesetter takes them). The
-    /// benchmark's first page is opened the same way.
-    func openForReading() throws -> (book: Book, font: FontFile, hyphenation: HyphenationPreload) {
+    /// thread while one start-up thread looks the font up, loads the
+    /// hyphenation patterns (the typesetter takes them) and makes the first
+    /// page's buffer and the frame for `geometry` filled with `background`.
+    /// The benchmark's first page is opened the same way. The patterns come
+    /// from their snapshot in `patternSnapshots` when it holds one.
+    func openForReading(geometry: PageGeometry, background: UInt32,
+                        patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
         let startup = StartupWork()
         let fontLookup = FontPreload(path: font, on: startup)
-        let hyphenation = HyphenationPreload(bookPath: book, language: lang, on: startup)
+        let hyphenation = HyphenationPreload(bookPath: book, language: lang, snapshots: patternSnapshots, on: startup)
+        let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
+                                        on: startup)
         startup.start(name: "start-up loads")
         let opened = try Book.open(path: book)
-        return (opened, try fontLookup.file(), hyphenation)
+        return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
 
     /// Opens the book (unless given one already opened) and its
@@ -56,4 +62,13 @@ struct BookOptions: ParsableArguments {
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
                               lineBreaking: method)
     }
+}
+
+/// What `BookOptions.openForReading` gives: the book and what was loaded
+/// beside it, for the session.
+struct ReadingStart {
+    let book: Book
+    let font: FontFile
+    let hyphenation: HyphenationPreload
+    let buffers: BufferPreparation
 }

@@ -111,8 +111,10 @@ struct ReadCommand: ParsableCommand {
 
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
-        let (book, font, hyphenation) = try options.openForReading()
-        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        let snapshots = HyphenationSnapshotStore(directory: HyphenationSnapshotStore.defaultDirectory(environment: environment))
+        let opened = try options.openForReading(geometry: geometry, background: theme.background, patternSnapshots: snapshots)
+        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: environment))
         let startAt: ReaderSession.Start
         if let page {
             startAt = .page(page - 1)
@@ -121,9 +123,9 @@ struct ReadCommand: ParsableCommand {
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
-        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang)
-        return try ReaderSession(book: book, path: options.book, settings: settings, start: startAt, stateStore: store,
-                                 hyphenationPreload: hyphenation)
+        let settings = ReaderSession.Settings(geometry: geometry, font: opened.font, theme: theme, language: options.lang)
+        return try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
+                                 stateStore: store, hyphenationPreload: opened.hyphenation, preparedBuffers: opened.buffers)
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.

@@ -127,6 +127,29 @@ final class DecoderTests: XCTestCase {
         XCTAssertGreaterThan(compared, 300)
     }
 
+    /// Text is normalised in its own buffer while the output stays behind
+    /// the input; an invalid byte (one byte in, three out) with no room
+    /// before it hands the rest to the copying normaliser, with the same text.
+    func testInPlaceNormalisingStopsOnlyWhenAReplacementHasNoRoom() throws {
+        func inPlace(_ bytes: [UInt8]) -> UTF8Normalisation.Outcome {
+            var copy = bytes
+            return copy.withUnsafeMutableBufferPointer { UTF8Normalisation.normaliseInPlace($0, from: 0, to: bytes.count) }
+        }
+        let roomy = Array("one\r\ntwo\r\n".utf8) + [0xFF] + Array(" three".utf8)  // two CRs dropped: room for U+FFFD
+        let cramped = Array("one".utf8) + [0xFF] + Array("\r\ntwo\r\n three".utf8)
+        XCTAssertNil(inPlace(roomy).stoppedAt)
+        XCTAssertEqual(inPlace(cramped).stoppedAt, 3)
+        let padding = Array(String(repeating: "plain text, grüße ", count: 40).utf8) // plainly UTF-8
+        XCTAssertEqual(try BookDecoder.decode(Data(padding + roomy), path: "roomy").utf8,
+                       padding + Array("one\ntwo\n\u{FFFD} three".utf8))
+        XCTAssertEqual(try BookDecoder.decode(Data(padding + cramped), path: "cramped").utf8,
+                       padding + Array("one\u{FFFD}\ntwo\n three".utf8))
+        // A CR at the very end of what was done in place still drops the LF after it.
+        let split = Array("a\r".utf8) + [0xFF] + Array("\nb".utf8)
+        XCTAssertEqual(try BookDecoder.decode(Data(padding + split), path: "split").utf8,
+                       padding + Array("a\n\u{FFFD}\nb".utf8))
+    }
+
     func testRandomBytesNeverCrash() {
         var generator = SplitMix64(seed: 42)
         for round in 0..<300 {

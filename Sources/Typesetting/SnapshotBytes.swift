@@ -1,0 +1,70 @@
+/// Little-endian integers and counted byte strings, written into a byte
+/// array: the encoding of the snapshots the reader keeps in its cache.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func append(raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+
+    mutating func append(_ value: UInt8) { bytes.append(value) }
+
+    mutating func append(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// A 32-bit length, then the bytes.
+    mutating func append(counted value: some Collection<UInt8>) {
+        append(UInt32(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    /// A byte saying whether there is a value (1) or none (0), then the
+    /// value as `counted`.
+    mutating func append(optional value: (some Collection<UInt8>)?) {
+        guard let value else { return append(UInt8(0)) }
+        append(UInt8(1))
+        append(counted: value)
+    }
+}
+
+/// Reads what `ByteWriter` wrote. Every read checks the bytes left and
+/// gives nil past the end, so truncated input is never read beyond.
+struct ByteReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var remaining: Int { bytes.count - offset }
+    var isAtEnd: Bool { offset == bytes.count }
+
+    /// The next `count` bytes, zero-based.
+    mutating func raw(_ count: Int) -> UnsafeRawBufferPointer? {
+        guard count >= 0, count <= remaining else { return nil }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+    }
+
+    mutating func uint8() -> UInt8? { raw(1).map { $0[0] } }
+
+    mutating func uint32() -> UInt32? {
+        raw(4).map { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+    }
+
+    mutating func counted() -> UnsafeRawBufferPointer? {
+        guard let count = uint32() else { return nil }
+        return raw(Int(count))
+    }
+
+    /// nil when the input ends or is malformed; .some(nil) for a value written as none.
+    mutating func optionalCounted() -> UnsafeRawBufferPointer?? {
+        switch uint8() {
+        case 0: return .some(nil)
+        case 1: return counted().map { .some($0) }
+        default: return nil
+        }
+    }
+}

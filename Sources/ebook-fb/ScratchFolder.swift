@@ -1,0 +1,31 @@
+import FoundationEssentials
+import Glibc
+
+/// A folder of the benchmark's own under the temporary directory, made
+/// empty on request and removed at the end.
+struct ScratchFolder {
+    let path: String
+
+    init(prefix: String) throws {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
+            buffer.baseAddress.flatMap { mkdtemp($0) }
+        }
+        guard let made else {
+            throw CommandError("cannot make a folder in \(base): \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    /// Removes what the folder holds, keeping the folder.
+    func empty() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            try? FileManager.default.removeItem(atPath: path + "/" + name)
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
