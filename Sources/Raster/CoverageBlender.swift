@@ -128,43 +128,78 @@ public struct CoverageBlender: Sendable {
         atX x: Int, y: Int, into buffer: inout PixelBuffer
     ) {
         precondition(mask.count >= width * height, "mask smaller than \(width)x\(height)")
-        let placed = PixelRect(x: x, y: y, width: width, height: height)
-        guard let visible = placed.intersection(buffer.bounds) else { return }
-        let stride = buffer.stride
-        let opaque = color & 0x00FF_FFFF
-        let hasRamp = ramp != nil
-        let rampBackground = ramp?.background ?? 0
         let rampValues = ramp?.values ?? []
         rampValues.withUnsafeBufferPointer { ramped in
-            linearFromSRGB.withUnsafeBufferPointer { toLinear in
-                sRGBFromLinear.withUnsafeBufferPointer { toSRGB in
-                    let ink = LinearColor(opaque, toLinear)
-                    buffer.withUnsafeMutablePixels { pixels in
-                        for row in visible.y..<visible.maxY {
-                            let maskRow = (row - y) * width - x
-                            let pixelRow = row * stride
-                            for column in visible.x..<visible.maxX {
-                                let coverage = mask[maskRow + column]
-                                if coverage == 0 { continue }
-                                let destination = pixels[pixelRow + column]
-                                if hasRamp && destination == rampBackground {
-                                    pixels[pixelRow + column] = ramped[Int(coverage)]
-                                } else if coverage == 255 {
-                                    pixels[pixelRow + column] = opaque
-                                } else if destination & 0x00FF_FFFF != opaque {
-                                    pixels[pixelRow + column] = Self.mix(
-                                        ink, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
-                                }
-                            }
-                        }
-                    }
+            withTables { toLinear, toSRGB in
+                let ink = Ink(color: color, ramp: ramp.map { _ in ramped }, background: ramp?.background ?? 0,
+                              toLinear: toLinear)
+                let bufferWidth = buffer.width, bufferHeight = buffer.height, stride = buffer.stride
+                buffer.withUnsafeMutablePixels { pixels in
+                    guard let base = pixels.baseAddress, let maskBase = mask.baseAddress else { return }
+                    Self.paint(maskBase, width: width, height: height, atX: x, y: y, in: ink,
+                               into: base, width: bufferWidth, height: bufferHeight, stride: stride,
+                               toLinear: toLinear, toSRGB: toSRGB)
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the conversion tables opened, for painting many
+    /// masks (a page of glyphs) without opening them for each.
+    func withTables<R>(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        linearFromSRGB.withUnsafeBufferPointer { toLinear in
+            sRGBFromLinear.withUnsafeBufferPointer { toSRGB in body(toLinear, toSRGB) }
+        }
+    }
+
+    /// A colour ready to paint in: its opaque value, its channels in linear
+    /// light and, with a ramp, the finished pixels over the ramp's background.
+    struct Ink {
+        let opaque: UInt32
+        let linear: LinearColor
+        let ramp: UnsafeBufferPointer<UInt32>?
+        let rampBackground: UInt32
+
+        init(color: UInt32, ramp: UnsafeBufferPointer<UInt32>?, background: UInt32, toLinear: UnsafeBufferPointer<UInt16>) {
+            opaque = color & 0x00FF_FFFF
+            linear = LinearColor(opaque, toLinear)
+            self.ramp = ramp
+            rampBackground = background
+        }
+    }
+
+    /// Lays a packed `width` x `height` mask with its top-left pixel at
+    /// (`x`, `y`) over the pixels at `pixels`; parts outside are skipped.
+    @inline(__always)
+    static func paint(
+        _ mask: UnsafePointer<UInt8>, width: Int, height: Int, atX x: Int, y: Int, in ink: Ink,
+        into pixels: UnsafeMutablePointer<UInt32>, width bufferWidth: Int, height bufferHeight: Int, stride: Int,
+        toLinear: UnsafeBufferPointer<UInt16>, toSRGB: UnsafeBufferPointer<UInt8>
+    ) {
+        let left = max(x, 0), right = min(x + width, bufferWidth)
+        let top = max(y, 0), bottom = min(y + height, bufferHeight)
+        guard left < right, top < bottom else { return }
+        let opaque = ink.opaque
+        for row in top..<bottom {
+            let maskRow = mask + ((row - y) * width - x)
+            let pixelRow = pixels + row * stride
+            for column in left..<right {
+                let coverage = maskRow[column]
+                if coverage == 0 { continue }
+                let destination = pixelRow[column]
+                if let ramp = ink.ramp, destination == ink.rampBackground {
+                    pixelRow[column] = ramp[Int(coverage)]
+                } else if coverage == 255 {
+                    pixelRow[column] = opaque
+                } else if destination & 0x00FF_FFFF != opaque {
+                    pixelRow[column] = mix(ink.linear, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
                 }
             }
         }
     }
 
     /// A colour's channels already in linear light.
-    private struct LinearColor {
+    struct LinearColor {
         let red: UInt32, green: UInt32, blue: UInt32
 
         init(_ color: UInt32, _ toLinear: UnsafeBufferPointer<UInt16>) {

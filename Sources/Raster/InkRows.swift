@@ -4,7 +4,8 @@
 /// pages can leave it alone when it already shows background there.
 public struct InkRows: Equatable, Sendable {
     public let rowCount: Int
-    private var words: [UInt64]
+    // Inlinable: the compositor asks about every row of every frame.
+    @usableFromInline var words: [UInt64]
 
     /// No ink on any of `rows` rows.
     public init(rows: Int) {
@@ -20,12 +21,14 @@ public struct InkRows: Equatable, Sendable {
         return all
     }
 
+    @inlinable
     public func contains(_ row: Int) -> Bool {
         guard row >= 0, row < rowCount else { return false }
         return words[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
 
     /// Marks `rows` (clipped to the image) as holding ink.
+    @inlinable
     public mutating func insert(_ rows: Range<Int>) {
         let low = max(0, rows.lowerBound), high = min(rowCount, rows.upperBound)
         guard low < high else { return }
@@ -39,6 +42,7 @@ public struct InkRows: Equatable, Sendable {
         }
     }
 
+    @inlinable
     public mutating func remove(_ row: Int) {
         guard row >= 0, row < rowCount else { return }
         words[row >> 6] &= ~(1 << UInt64(row & 63))
@@ -48,15 +52,21 @@ public struct InkRows: Equatable, Sendable {
 
     /// Calls `body` with each run of consecutive inked rows, top to bottom.
     public func forEachRun(_ body: (Range<Int>) -> Void) {
-        var row = 0
-        while row < rowCount {
+        forEachRun(in: 0..<rowCount, body)
+    }
+
+    /// Calls `body` with each run of consecutive inked rows within `range`, top to bottom.
+    public func forEachRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var row = max(0, range.lowerBound)
+        let end = min(rowCount, range.upperBound)
+        while row < end {
             guard contains(row) else {
                 // A word with no ink is skipped whole.
                 row = words[row >> 6] == 0 ? (row | 63) + 1 : row + 1
                 continue
             }
             let start = row
-            while row < rowCount, contains(row) { row += 1 }
+            while row < end, contains(row) { row += 1 }
             body(start..<row)
         }
     }

@@ -59,43 +59,73 @@ public struct PagePainter {
                      cache: cache, into: &buffer, clearing: true, ink: &ink)
     }
 
+    /// Paints glyph by glyph with the pixels and tables open for the whole
+    /// page. Rows are cleared just before the first glyph that reaches
+    /// them, a text line at a time, so each line's glyphs are laid over
+    /// rows still in the cache instead of a page cleared long before.
     private func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
                        into buffer: inout PixelBuffer, clearing: Bool, ink: inout InkRows) -> Int {
-        if clearing {
-            if ink.rowCount == buffer.height {
-                let width = buffer.width
-                ink.forEachRun { rows in
-                    buffer.fill(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count), with: theme.background)
-                }
-            } else {
-                buffer.fill(theme.background)
-            }
-            ink = InkRows(rows: buffer.height)
-        } else {
-            ink = .all(rows: buffer.height)
-        }
+        let width = buffer.width, height = buffer.height, stride = buffer.stride
+        // The rows to clear: those the buffer's last painting inked.
+        let stale = !clearing ? InkRows(rows: height) : ink.rowCount == height ? ink : .all(rows: height)
+        var drawn = clearing ? InkRows(rows: height) : .all(rows: height)
+        var clearedBelow = 0
+        let background = theme.background
         var failures = 0
-        for placed in page.glyphs {
-            guard let face = face(placed.face) else { failures += 1; continue }
-            // 26.6 pen position to quarter pixels, rounded to nearest.
-            let quarters = (Int(placed.x) + 8) >> 4
-            let phase = quarters & (GlyphRasterizer.subpixelPhases - 1)
-            let penX = quarters >> 2
-            let baseline = (Int(placed.y) + 32) >> 6
-            // Glyphs wholly outside the buffer cost nothing.
-            if penX > buffer.width + face.pixelSize || penX < -4 * face.pixelSize
-                || baseline < -face.pixelSize || baseline > buffer.height + 2 * face.pixelSize { continue }
-            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id,
-                                                 glyph: placed.glyph, phase: phase) else {
-                failures += 1
-                continue
+        inkRamp.values.withUnsafeBufferPointer { inkValues in
+            secondaryRamp.values.withUnsafeBufferPointer { secondaryValues in
+                blender.withTables { toLinear, toSRGB in
+                    let bodyInk = CoverageBlender.Ink(color: inkRamp.color, ramp: inkValues, background: inkRamp.background,
+                                                      toLinear: toLinear)
+                    let footerInk = CoverageBlender.Ink(color: secondaryRamp.color, ramp: secondaryValues,
+                                                        background: secondaryRamp.background, toLinear: toLinear)
+                    buffer.withUnsafeMutablePixels { pixelBuffer in
+                        guard let pixels = pixelBuffer.baseAddress else { return }
+                        func clear(below end: Int) {
+                            let end = min(end, height)
+                            guard clearedBelow < end else { return }
+                            stale.forEachRun(in: clearedBelow..<end) { rows in
+                                for row in rows {
+                                    UnsafeMutableBufferPointer(start: pixels + row * stride, count: width)
+                                        .update(repeating: background)
+                                }
+                            }
+                            clearedBelow = end
+                        }
+                        for placed in page.glyphs {
+                            guard let face = face(placed.face) else { failures += 1; continue }
+                            // 26.6 pen position to quarter pixels, rounded to nearest.
+                            let quarters = (Int(placed.x) + 8) >> 4
+                            let phase = quarters & (GlyphRasterizer.subpixelPhases - 1)
+                            let penX = quarters >> 2
+                            let baseline = (Int(placed.y) + 32) >> 6
+                            // Glyphs wholly outside the buffer cost nothing.
+                            if penX > width + face.pixelSize || penX < -4 * face.pixelSize
+                                || baseline < -face.pixelSize || baseline > height + 2 * face.pixelSize { continue }
+                            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id,
+                                                                 glyph: placed.glyph, phase: phase) else {
+                                failures += 1
+                                continue
+                            }
+                            if bitmap.isEmpty { continue }
+                            let top = baseline - bitmap.top
+                            clear(below: top + bitmap.height)
+                            bitmap.coverage.withUnsafeBufferPointer { mask in
+                                guard let maskBase = mask.baseAddress else { return }
+                                CoverageBlender.paint(maskBase, width: bitmap.width, height: bitmap.height,
+                                                      atX: penX + bitmap.left, y: top,
+                                                      in: placed.face == footerFace ? footerInk : bodyInk,
+                                                      into: pixels, width: width, height: height, stride: stride,
+                                                      toLinear: toLinear, toSRGB: toSRGB)
+                            }
+                            drawn.insert(top..<(top + bitmap.height))
+                        }
+                        clear(below: height)
+                    }
+                }
             }
-            if bitmap.isEmpty { continue }
-            let ramp = placed.face == footerFace ? secondaryRamp : inkRamp
-            blender.blend(bitmap, ramp: ramp, penX: penX, baselineY: baseline, into: &buffer)
-            let top = baseline - bitmap.top
-            ink.insert(top..<(top + bitmap.height))
         }
+        ink = drawn
         return failures
     }
 }

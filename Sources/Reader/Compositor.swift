@@ -65,6 +65,8 @@ public struct Compositor {
         }
         let leftPage = page(left)
         let rightPage = shift > 0 ? page(left + 1) : nil
+        // Taken out of the optionals once, not for every row.
+        let leftInk = leftPage?.ink ?? InkRows(rows: 0), rightInk = rightPage?.ink ?? InkRows(rows: 0)
         withRows(of: leftPage?.pixels, rows: rows) { leftRows, leftStride in
             withRows(of: rightPage?.pixels, rows: rows) { rightRows, rightStride in
                 frame.withUnsafeMutablePixels { pixels in
@@ -72,8 +74,8 @@ public struct Compositor {
                     let base = pixels.baseAddress!
                     for y in 0..<rows {
                         let row = base + y * frameStride
-                        let leftInked = leftRows != nil && leftPage?.ink.contains(y) == true
-                        let rightInked = shift > 0 && rightRows != nil && rightPage?.ink.contains(y) == true
+                        let leftInked = leftRows != nil && leftInk.contains(y)
+                        let rightInked = shift > 0 && rightRows != nil && rightInk.contains(y)
                         guard leftInked || rightInked else {
                             if frameInk.contains(y) {
                                 row.update(repeating: background, count: width)
@@ -82,14 +84,16 @@ public struct Compositor {
                             continue
                         }
                         frameInk.insert(y..<(y + 1))
-                        if let leftRows {
+                        // A page's part of the row is copied only where the page has ink on
+                        // it; else it is background, written without reading the page. Past
+                        // the first or last page the rubber band shows the background too.
+                        if leftInked, let leftRows {
                             Self.copyPixels(to: row, from: leftRows + y * leftStride + shift, count: leftWidth)
                         } else {
-                            // Past the first or last page the rubber band shows the background.
                             row.update(repeating: background, count: leftWidth)
                         }
                         guard shift > 0 else { continue }
-                        if let rightRows {
+                        if rightInked, let rightRows {
                             Self.copyPixels(to: row + leftWidth, from: rightRows + y * rightStride, count: shift)
                         } else {
                             (row + leftWidth).update(repeating: background, count: shift)

@@ -39,6 +39,7 @@ struct BenchFirstPageCommand: ParsableCommand {
         let started = monotonicMilliseconds()
         session.compose()
         let composed = monotonicMilliseconds()
+        let processor = BenchClock.cpuMilliseconds()
         let elapsed = composed - since
         var result = JSONLine()
         result.add("first_page_ms", elapsed)
@@ -46,6 +47,9 @@ struct BenchFirstPageCommand: ParsableCommand {
         result.add("open_ms", opened - launched)
         result.add("session_ms", started - opened)
         result.add("compose_ms", composed - started)
+        // CPU time of all the process's threads until then: what the first
+        // page costs when the process has the processor to itself.
+        result.add("cpu_ms", processor)
         result.add("page", session.pageIndexInBook + 1)
         result.add("page_exact", session.pageNumbersAreExact)
         result.add("offset", session.currentOffset)

@@ -20,11 +20,19 @@ final class CompositorTests: XCTestCase {
         return Compositor.PageImage(pixels: pixels, ink: ink)
     }
 
-    /// What a compositor with no memory of the frame composes into a fresh one.
+    /// The paging view at `offset` worked out pixel by pixel from the
+    /// pages, with no compositor: each frame pixel is the page pixel under
+    /// it, or background where there is no page.
     private func reference(_ pages: [Int: Compositor.PageImage], offset: Double) -> PixelBuffer {
-        var compositor = Compositor(width: width, height: height, background: background)
-        var frame = PixelBuffer(width: width, height: height, fill: 0x0012_3456)
-        compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+        var frame = PixelBuffer(width: width, height: height, fill: background)
+        let start = Int(offset.rounded())
+        for y in 0..<height {
+            for x in 0..<width {
+                let contentX = start + x
+                let index = contentX >= 0 ? contentX / width : -((-contentX + width - 1) / width)
+                if let page = pages[index] { frame[x, y] = page.pixels[contentX - index * width, y] }
+            }
+        }
         return frame
     }
 
@@ -41,6 +49,22 @@ final class CompositorTests: XCTestCase {
             compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
             XCTAssertEqual(frame, reference(pages, offset: offset), "offset \(offset)")
         }
+    }
+
+    /// A page's part of a row it has no ink on is written as background
+    /// without being read: the ink rows are what the compositor trusts.
+    func testAPagePartOfARowWithoutInkIsBackgroundWithoutReadingThePage() {
+        let left = page(seed: 1, inkedRows: [4..<10])
+        var right = page(seed: 2, inkedRows: [6..<8])
+        // Row 5 of the right page holds something its ink rows do not own up to.
+        right.pixels.fill(PixelRect(x: 0, y: 5, width: width, height: 1), with: 0x00AB_CDEF)
+        var compositor = Compositor(width: width, height: height, background: background)
+        var frame = PixelBuffer(width: width, height: height)
+        compositor.composePaging(offsetX: 20, into: &frame) { [left, right][$0] }
+        XCTAssertEqual(frame[60, 5], background, "the right page's row 5 was not read")
+        XCTAssertEqual(frame[10, 5], left.pixels[30, 5])
+        XCTAssertEqual(frame[60, 7], right.pixels[16, 7])
+        XCTAssertEqual(frame[10, 7], left.pixels[30, 7])
     }
 
     func testAFrameDrawnOverIsComposedWholeAgain() {
