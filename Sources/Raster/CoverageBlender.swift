@@ -180,19 +180,28 @@ public struct CoverageBlender: Sendable {
         let top = max(y, 0), bottom = min(y + height, bufferHeight)
         guard left < right, top < bottom else { return }
         let opaque = ink.opaque
+        @inline(__always) func blend(_ coverage: UInt8, over destination: UInt32) -> UInt32 {
+            if coverage == 0 { return destination }
+            if coverage == 255 { return opaque }
+            if destination & 0x00FF_FFFF == opaque { return destination }
+            return mix(ink.linear, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
+        }
         for row in top..<bottom {
             let maskRow = mask + ((row - y) * width - x)
             let pixelRow = pixels + row * stride
-            for column in left..<right {
-                let coverage = maskRow[column]
-                if coverage == 0 { continue }
-                let destination = pixelRow[column]
-                if let ramp = ink.ramp, destination == ink.rampBackground {
-                    pixelRow[column] = ramp[Int(coverage)]
-                } else if coverage == 255 {
-                    pixelRow[column] = opaque
-                } else if destination & 0x00FF_FFFF != opaque {
-                    pixelRow[column] = mix(ink.linear, over: destination, coverage: UInt32(coverage), toLinear, toSRGB)
+            if let ramp = ink.ramp {
+                let background = ink.rampBackground
+                for column in left..<right {
+                    let destination = pixelRow[column]
+                    // Bare page, almost every pixel: the ramp holds the result for
+                    // every coverage (background at 0), so no test on the coverage.
+                    pixelRow[column] = destination == background
+                        ? ramp[Int(maskRow[column])] : blend(maskRow[column], over: destination)
+                }
+            } else {
+                for column in left..<right {
+                    let coverage = maskRow[column]
+                    if coverage != 0 { pixelRow[column] = blend(coverage, over: pixelRow[column]) }
                 }
             }
         }

@@ -33,6 +33,18 @@ public final class GlyphCache {
         var lastUse: UInt64
     }
 
+    /// The glyphs looked up last, one per slot: a page draws its few hundred
+    /// distinct glyphs thousands of times, and a slot is found without
+    /// hashing the key. Their uses are handed back to `entries` when they
+    /// leave a slot and before any eviction.
+    private struct Recent {
+        let key: Key
+        let bitmap: GlyphBitmap
+        var lastUse: UInt64
+    }
+    private static let recentSlotBits = 10
+    @exclusivity(unchecked) private var recent = [Recent?](repeating: nil, count: 1 << recentSlotBits)
+
     /// Bookkeeping cost charged per entry on top of its coverage bytes.
     public static let entryOverheadBytes = 64
 
@@ -62,17 +74,42 @@ public final class GlyphCache {
         precondition((0..<GlyphRasterizer.subpixelPhases).contains(phase), "subpixel phase \(phase) out of range")
         let key = try Self.key(face: face, fontID: fontID, glyph: glyph, phase: phase)
         useClock &+= 1
+        let slot = Self.recentSlot(of: key)
+        if let found = recent[slot], found.key == key {
+            hits += 1
+            recent[slot]?.lastUse = useClock
+            return found.bitmap
+        }
         if let index = entries.index(forKey: key) {
             hits += 1
             entries.values[index].lastUse = useClock
-            return entries.values[index].bitmap
+            let bitmap = entries.values[index].bitmap
+            remember(key, bitmap, in: slot)
+            return bitmap
         }
         misses += 1
         let bitmap = try GlyphRasterizer.render(face: face, glyph: glyph, phase: phase)
         entries[key] = Entry(bitmap: bitmap, lastUse: useClock)
         byteCount += Self.cost(of: bitmap)
         if byteCount > byteBudget { evictLeastRecentlyUsed() }
+        remember(key, bitmap, in: slot)
         return bitmap
+    }
+
+    /// Puts a glyph in its slot of `recent`, handing the last use of the
+    /// one it replaces back to the entries.
+    private func remember(_ key: Key, _ bitmap: GlyphBitmap, in slot: Int) {
+        if let replaced = recent[slot], let index = entries.index(forKey: replaced.key) {
+            entries.values[index].lastUse = max(entries.values[index].lastUse, replaced.lastUse)
+        }
+        recent[slot] = Recent(key: key, bitmap: bitmap, lastUse: useClock)
+    }
+
+    /// A slot of `recent` from the glyph, phase and font: a multiply and a shift.
+    private static func recentSlot(of key: Key) -> Int {
+        let mixed = (UInt64(key.glyph) << 8 | UInt64(key.phase) << 4 | UInt64(UInt8(truncatingIfNeeded: key.fontID)))
+            &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - recentSlotBits))
     }
 
     /// Whether a mask for this glyph is cached; does not count as a use.
@@ -90,7 +127,18 @@ public final class GlyphCache {
 
     public func removeAll() {
         entries.removeAll()
+        forgetRecent()
         byteCount = 0
+    }
+
+    /// Empties `recent`, handing its uses back to the entries first.
+    private func forgetRecent() {
+        for slot in recent.indices {
+            if let remembered = recent[slot], let index = entries.index(forKey: remembered.key) {
+                entries.values[index].lastUse = max(entries.values[index].lastUse, remembered.lastUse)
+            }
+            recent[slot] = nil
+        }
     }
 
     static func cost(of bitmap: GlyphBitmap) -> Int {
@@ -108,6 +156,7 @@ public final class GlyphCache {
     }
 
     private func evictLeastRecentlyUsed() {
+        forgetRecent()
         let target = byteBudget - byteBudget / 4
         let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, entry) in oldestFirst {
