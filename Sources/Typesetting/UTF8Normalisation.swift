@@ -17,7 +17,10 @@ enum UTF8Normalisation {
         var afterCR: Bool
     }
 
-    /// Normalises `bytes[start..<end]` into `bytes[0...]`.
+    /// Normalises `bytes[start..<end]` into `bytes[0...]`: eight printable
+    /// ASCII bytes at a time, written back as a word where the text has
+    /// shrunk (a CRLF book from its first CR on), and the rest byte by byte
+    /// in the same loop.
     static func normaliseInPlace(_ bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) -> Outcome {
         guard let base = bytes.baseAddress, start < end else {
             return Outcome(written: 0, scalars: 0, stoppedAt: nil, afterCR: false)
@@ -25,22 +28,40 @@ enum UTF8Normalisation {
         let input = UnsafeBufferPointer(start: UnsafePointer(base), count: end)
         var read = start, written = 0, scalars = 0, afterCR = false
         while read < end {
-            var (runEnd, runScalars) = unchangedRun(input, from: read)
-            var runStart = read
-            if runEnd > runStart {
-                // An LF right after a CR is the second half of a CRLF: dropped.
-                if afterCR, base[runStart] == 0x0A { runStart += 1; runScalars -= 1 }
-                let count = runEnd - runStart
-                if count > 0, written != runStart { memmove(base + written, base + runStart, count) }
-                written += count
-                scalars += runScalars
-                afterCR = false
-                read = runEnd
+            if read + 8 <= end {
+                let word = UnsafeRawPointer(base + read).loadUnaligned(as: UInt64.self)
+                if isPrintableASCII(UInt64(littleEndian: word)) {
+                    // Behind the reading (or at it), so no byte not yet read is overwritten.
+                    if written != read { UnsafeMutableRawPointer(base + written).storeBytes(of: word, as: UInt64.self) }
+                    read += 8
+                    written += 8
+                    scalars += 8
+                    afterCR = false
+                    continue
+                }
             }
-            guard read < end else { break }
+            let byte = base[read]
+            if byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A && !afterCR {
+                base[written] = byte
+                written += 1
+                read += 1
+                scalars += 1
+                afterCR = false
+                continue
+            }
+            if byte >= 0x80, let (scalar, length) = UTF8Validation.decodeSequence(input, at: read),
+               !TextNormaliser.changes(scalar) {
+                // A well-formed character kept as it is: its bytes move back, if at all.
+                for offset in 0..<length { base[written + offset] = base[read + offset] }
+                written += length
+                read += length
+                scalars += 1
+                afterCR = false
+                continue
+            }
+            // A control byte, a character normalising changes, or an invalid byte.
             let (scalar, length) = changedScalar(input, at: read)
-            let kept = TextNormaliser.replacement(for: scalar, afterCR: afterCR)
-            if let kept {
+            if let kept = TextNormaliser.replacement(for: scalar, afterCR: afterCR) {
                 guard written + UTF8Encoding.length(of: kept) <= read + length else {
                     return Outcome(written: written, scalars: scalars, stoppedAt: read, afterCR: afterCR)
                 }
@@ -53,6 +74,13 @@ enum UTF8Normalisation {
         return Outcome(written: written, scalars: scalars, stoppedAt: nil, afterCR: afterCR)
     }
 
+    /// Eight bytes none of which has the top bit, is below 0x20 or is 0x7F.
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        return word & highs == 0 && (word &- ones &* 0x20) & ~word & highs == 0 && (word &+ ones) & highs == 0
+    }
+
     /// The end of the run from `start` of characters that normalising
     /// leaves as they are (printable ASCII, LF, TAB and well-formed
     /// sequences of printable characters), and how many characters it holds.
@@ -61,16 +89,11 @@ enum UTF8Normalisation {
         var index = start, scalars = 0
         let count = bytes.count
         while index < count {
-            // Eight printable ASCII bytes at a time: none with the top bit,
-            // none below 0x20, none 0x7F.
-            if index + 8 <= count, let base = bytes.baseAddress {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                if word & highs == 0, (word &- ones &* 0x20) & ~word & highs == 0, (word &+ ones) & highs == 0 {
-                    index += 8
-                    scalars += 8
-                    continue
-                }
+            if index + 8 <= count, let base = bytes.baseAddress,
+               isPrintableASCII(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
+                index += 8
+                scalars += 8
+                continue
             }
             let byte = bytes[index]
             if byte < 0x80 {
