@@ -141,7 +141,19 @@ enum HeadingDetector {
     }
 
     private static func normalised(_ title: String) -> String {
-        title.uppercased().filter { !$0.isWhitespace && $0 != "." }
+        // Most titles are ASCII: upper-cased and stripped byte by byte, not
+        // through Unicode properties.
+        if title.utf8.allSatisfy({ $0 < 0x80 }) {
+            let kept = title.utf8.compactMap { byte -> UInt8? in
+                switch byte {
+                case 0x09...0x0D, 0x20, UInt8(ascii: "."): return nil
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 0x20
+                default: return byte
+                }
+            }
+            return String(decoding: kept, as: UTF8.self)
+        }
+        return title.uppercased().filter { !$0.isWhitespace && $0 != "." }
     }
 
     private static func text(of line: SourceLine, utf8: [UInt8]) -> String {

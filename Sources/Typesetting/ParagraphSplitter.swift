@@ -76,7 +76,8 @@ enum ParagraphSplitter {
         if block.allSatisfy({ $0.indent > 0 }) { return true }
         let shortLimit = wrapWidth * 65 / 100
         let innerLines = block.dropLast()
-        let shortLines = innerLines.filter { $0.columns + $0.indent < shortLimit }.count
+        var shortLines = 0
+        for line in innerLines where line.columns + line.indent < shortLimit { shortLines += 1 }
         return shortLines > max(1, innerLines.count / 3)
     }
 }

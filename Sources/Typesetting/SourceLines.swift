@@ -125,7 +125,7 @@ enum SourceLines {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 // A byte is E1 or more when its top bit is set and its low
                 // seven bits plus 1F reach 80 (no carry leaves a byte).
-                if (word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x1F1F_1F1F_1F1F_1F1F & word & highBits == 0 { index += 8; continue }
+                if ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x1F1F_1F1F_1F1F_1F1F) & word & highBits == 0 { index += 8; continue }
             }
             let lead = bytes[index]
             guard lead >= 0xE1 else { index += 1; continue }
