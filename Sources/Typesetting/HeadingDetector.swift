@@ -26,10 +26,8 @@ enum HeadingDetector {
 
     /// The heading's title (its lines joined by spaces), or nil.
     static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> (title: String, key: String)? {
-        guard block.count <= maximumLines, let first = block.first,
-              block.allSatisfy({ $0.columns <= maximumColumns }),
-              mayStartHeading(utf8, at: first.bytes.lowerBound + first.indent),
-              mayBeHeadingLine(utf8, first) else { return nil }
+        guard block.count <= maximumLines, let first = block.first, first.mayBeHeading,
+              block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
         let firstLine = text(of: first, utf8: utf8)
         guard isHeadingLine(firstLine) else { return nil }
         // Several heading-like lines in one block are a list of contents.
@@ -37,12 +35,11 @@ enum HeadingDetector {
         return (block.map { text(of: $0, utf8: utf8) }.joined(separator: " "), normalised(firstLine))
     }
 
-    /// A byte test that rules out almost every paragraph before any string
-    /// is made: headings start with a keyword's capital, a roman or arabic
+    /// A byte test that rules out almost every line before any string is
+    /// made: headings start with a keyword's capital, a roman or arabic
     /// numeral, a Cyrillic capital or 第.
-    static func mayStartHeading(_ utf8: [UInt8], at index: Int) -> Bool {
-        guard index < utf8.count else { return false }
-        switch utf8[index] {
+    static func mayStartHeading(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
         case UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "E"), UInt8(ascii: "F"), UInt8(ascii: "I"),
              UInt8(ascii: "K"), UInt8(ascii: "L"), UInt8(ascii: "P"), UInt8(ascii: "S"), UInt8(ascii: "T"),
@@ -68,19 +65,22 @@ enum HeadingDetector {
     /// accepts, so most lines are ruled out before a string is made.
     static func mayBeHeadingLine(_ utf8: [UInt8], _ line: SourceLine) -> Bool {
         utf8.withUnsafeBufferPointer { bytes in
-            var end = line.bytes.upperBound
-            let start = line.bytes.lowerBound + line.indent
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard end > start, let ink = UnsafeBufferPointer(rebasing: bytes[start..<end]).baseAddress else { return true }
-            let count = end - start
-            for keyword in headingStartsByLead[Int(ink[0])] where count >= keyword.count {
-                // Keywords are not empty.
-                if keyword.withUnsafeBufferPointer({ memcmp($0.baseAddress!, ink, $0.count) }) == 0 { return true }
-            }
-            let inkBytes = UnsafeBufferPointer(start: ink, count: count)
-            if count <= 9, inkBytes.allSatisfy({ isRomanNumeralByte($0) || $0 == UInt8(ascii: ".") }) { return true }
-            return count <= 4 && inkBytes.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+            mayBeHeadingLine(ink: UnsafeBufferPointer(rebasing: bytes[(line.bytes.lowerBound + line.indent)..<line.bytes.upperBound]))
         }
+    }
+
+    /// The same test on the line after its indent, trailing space allowed.
+    static func mayBeHeadingLine(ink line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = line.baseAddress, let lead = line.first, mayStartHeading(lead) else { return false }
+        var count = line.count
+        while count > 0, start[count - 1] == 0x20 || start[count - 1] == 0x09 { count -= 1 }
+        for keyword in headingStartsByLead[Int(lead)] where count >= keyword.count {
+            // Keywords are not empty.
+            if keyword.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, $0.count) }) == 0 { return true }
+        }
+        let ink = UnsafeBufferPointer(start: start, count: count)
+        if count <= 9, ink.allSatisfy({ isRomanNumeralByte($0) || $0 == UInt8(ascii: ".") }) { return true }
+        return count <= 4 && ink.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
     }
 
     private static func isRomanNumeralByte(_ byte: UInt8) -> Bool {

@@ -12,33 +12,24 @@ enum ParagraphSplitter {
         var paragraphs: [Paragraph] = []
         var candidates: [HeadingDetector.Candidate] = []
         var blockStart: Int? = nil
-
-        func emit(_ block: ArraySlice<SourceLine>) {
-            guard let first = block.first, let last = block.last else { return }
-            if let heading = HeadingDetector.title(of: block, utf8: utf8) {
-                candidates.append(.init(title: heading.title, key: heading.key, offset: first.scalarStart + first.indent,
-                                        paragraphIndex: paragraphs.count))
-                paragraphs.append(paragraph(.heading, from: first, to: last))
-                return
-            }
-            if block.count > 1, keepsLineBreaks(block, wrapWidth: wrapWidth) {
-                paragraphs.append(paragraph(.preserved, from: first, to: last))
-            } else {
-                paragraphs.append(paragraph(.body, from: first, to: last))
-            }
-        }
-
         for (index, line) in lines.enumerated() {
             if !isHardWrapped {
                 // One paragraph per line: every line is a block of its own.
-                if !line.isBlank { emit(lines[index...index]) }
+                if !line.isBlank {
+                    emit(lines[index...index], utf8: utf8, wrapWidth: wrapWidth, into: &paragraphs, candidates: &candidates)
+                }
             } else if line.isBlank {
-                if let start = blockStart { emit(lines[start..<index]); blockStart = nil }
+                if let start = blockStart {
+                    emit(lines[start..<index], utf8: utf8, wrapWidth: wrapWidth, into: &paragraphs, candidates: &candidates)
+                    blockStart = nil
+                }
             } else if blockStart == nil {
                 blockStart = index
             }
         }
-        if let start = blockStart { emit(lines[start...]) }
+        if let start = blockStart {
+            emit(lines[start...], utf8: utf8, wrapWidth: wrapWidth, into: &paragraphs, candidates: &candidates)
+        }
 
         let chapters = HeadingDetector.chapters(from: candidates, paragraphs: paragraphs)
         // Candidates that turned out to be a table of contents are a list.
@@ -49,6 +40,20 @@ enum ParagraphSplitter {
         return (paragraphs, chapters.map { Chapter(title: $0.title, offset: $0.offset) })
     }
 
+    /// The paragraph of one block of lines, and its heading candidate if it is one.
+    private static func emit(_ block: ArraySlice<SourceLine>, utf8: [UInt8], wrapWidth: Int,
+                             into paragraphs: inout [Paragraph], candidates: inout [HeadingDetector.Candidate]) {
+        guard let first = block.first, let last = block.last else { return }
+        if let heading = HeadingDetector.title(of: block, utf8: utf8) {
+            candidates.append(.init(title: heading.title, key: heading.key, offset: first.scalarStart + first.indent,
+                                    paragraphIndex: paragraphs.count))
+            paragraphs.append(paragraph(.heading, from: first, to: last))
+            return
+        }
+        let keepsBreaks = block.count > 1 && keepsLineBreaks(block, wrapWidth: wrapWidth)
+        paragraphs.append(paragraph(keepsBreaks ? .preserved : .body, from: first, to: last))
+    }
+
     private static func paragraph(_ style: ParagraphStyle, from first: SourceLine, to last: SourceLine) -> Paragraph {
         Paragraph(style: style, bytes: first.bytes.lowerBound..<last.bytes.upperBound,
                   scalars: first.scalarStart..<(last.scalarStart + last.scalarCount))
@@ -57,11 +62,14 @@ enum ParagraphSplitter {
     /// The column at which the file's prose lines wrap: the 95th percentile
     /// of non-blank line widths.
     static func typicalWrapWidth(_ lines: [SourceLine]) -> Int {
-        let widths = lines.lazy.filter { !$0.isBlank }.map { $0.columns + $0.indent }
-        guard !widths.isEmpty else { return 0 }
         var histogram = [Int](repeating: 0, count: 257)
-        for width in widths { histogram[min(width, 256)] += 1 }
-        let target = Int((Double(widths.count) * 0.95).rounded(.up))
+        var counted = 0
+        for line in lines where !line.isBlank {
+            histogram[min(line.columns + line.indent, 256)] += 1
+            counted += 1
+        }
+        guard counted > 0 else { return 0 }
+        let target = Int((Double(counted) * 0.95).rounded(.up))
         var seen = 0
         for (width, count) in histogram.enumerated() {
             seen += count

@@ -12,13 +12,16 @@ struct SourceLine: Equatable {
     private var storedIndent: UInt32
     private var storedColumns: UInt32
 
-    init(bytes: Range<Int>, scalarStart: Int, scalarCount: Int, indent: Int, columns: Int) {
+    /// The top bit of `storedColumns`: the line may be a heading's.
+    private static let headingFlag: UInt32 = 1 << 31
+
+    init(bytes: Range<Int>, scalarStart: Int, scalarCount: Int, indent: Int, columns: Int, mayBeHeading: Bool = false) {
         byteStart = UInt32(bytes.lowerBound)
         byteEnd = UInt32(bytes.upperBound)
         storedScalarStart = UInt32(scalarStart)
         storedScalarCount = UInt32(scalarCount)
         storedIndent = UInt32(indent)
-        storedColumns = UInt32(columns)
+        storedColumns = UInt32(columns) | (mayBeHeading ? Self.headingFlag : 0)
     }
 
     /// Byte range into the decoded UTF-8, without the LF.
@@ -35,9 +38,14 @@ struct SourceLine: Equatable {
     /// Display columns of the text after the indent, without trailing white
     /// space (East Asian wide characters count two).
     var columns: Int {
-        get { Int(storedColumns) }
-        set { storedColumns = UInt32(newValue) }
+        get { Int(storedColumns & ~Self.headingFlag) }
+        set { storedColumns = UInt32(newValue) | storedColumns & Self.headingFlag }
     }
+
+    /// The line passes `HeadingDetector`'s byte test for a heading's first
+    /// line, found while the line's bytes were read anyway: the detector
+    /// then reads the text only for lines that pass.
+    var mayBeHeading: Bool { storedColumns & Self.headingFlag != 0 }
 
     var isBlank: Bool { columns == 0 }
 }
@@ -57,8 +65,10 @@ enum SourceLines {
                 let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
                 var inkStart = lineStart
                 while inkStart < lineEnd, bytes[inkStart] == 0x20 || bytes[inkStart] == 0x09 { inkStart += 1 }
+                let mayBeHeading = HeadingDetector.mayBeHeadingLine(
+                    ink: UnsafeBufferPointer(rebasing: bytes[inkStart..<lineEnd]))
                 var line = SourceLine(bytes: lineStart..<lineEnd, scalarStart: scalarOffset, scalarCount: 0,
-                                      indent: inkStart - lineStart, columns: 0)
+                                      indent: inkStart - lineStart, columns: 0, mayBeHeading: mayBeHeading)
                 if isASCII(bytes, inkStart..<lineEnd) {
                     var inkEnd = lineEnd
                     while inkEnd > inkStart, bytes[inkEnd - 1] == 0x20 || bytes[inkEnd - 1] == 0x09 { inkEnd -= 1 }

@@ -17,8 +17,10 @@ final class SourceLinesTests: XCTestCase {
                 if scalar != " " && scalar != "\t" { columnsAtLastInk = columns }
             }
             let byteCount = line.utf8.count
+            let inkBytes = Array(String(String.UnicodeScalarView(ink)).utf8)
             lines.append(SourceLine(bytes: byteOffset..<(byteOffset + byteCount), scalarStart: scalarOffset,
-                                    scalarCount: scalars.count, indent: indent, columns: columnsAtLastInk))
+                                    scalarCount: scalars.count, indent: indent, columns: columnsAtLastInk,
+                                    mayBeHeading: inkBytes.withUnsafeBufferPointer { HeadingDetector.mayBeHeadingLine(ink: $0) }))
             byteOffset += byteCount + 1
             scalarOffset += scalars.count + 1
         }
