@@ -112,7 +112,7 @@ struct BenchCommand: ParsableCommand {
         result.add("compose_ratio", compose / max(memcpyTime, 0.0001))
 
         // The reader's own figures, in a process of its own.
-        var sessionArguments = ["bench-session"]
+        var sessionArguments = ["bench-session", "--pattern-snapshots", snapshots.path]
         if idle { sessionArguments.append("--idle") }
         let session = try child(sessionArguments)
         for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "font_change_ms", "peak_rss_mb",

@@ -27,10 +27,8 @@ struct BenchFirstPageCommand: ParsableCommand {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
         // As the reader opens: the font, the patterns and the first buffers come with the book.
-        let snapshots = patternSnapshots ?? HyphenationSnapshotStore.defaultDirectory(
-            environment: ProcessInfo.processInfo.environment)
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: HyphenationSnapshotStore(directory: snapshots))
+                                               patternSnapshots: .inFolder(patternSnapshots))
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang)
         let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(offset),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Raster
 import Reader
 import Scrolling
 import Typesetting
@@ -22,12 +23,18 @@ struct BenchSessionCommand: ParsableCommand {
     @Option(help: "Page turns for the memory figure.")
     var turns: Int = 10_000
 
+    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots (default: the reader's).")
+    var patternSnapshots: String?
+
     func run() throws {
         let geometry = try options.geometry()
-        let book = try Book.open(path: options.book)
-        let settings = ReaderSession.Settings(geometry: geometry, font: try FontSet.resolve(path: options.font),
-                                              theme: .light, language: options.lang)
-        let session = try ReaderSession(book: book, path: options.book, settings: settings, start: .offset(0), stateStore: nil)
+        // Opened as the reader opens a book, so its memory is the reader's.
+        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
+                                               patternSnapshots: .inFolder(patternSnapshots))
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang)
+        let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(0),
+                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+                                        preparedBuffers: start.buffers)
         defer { session.stop() }
         session.compose()
         var result = JSONLine()

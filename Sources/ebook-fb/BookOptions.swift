@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import Reader
 import Threading
 import Typesetting
@@ -61,6 +62,13 @@ struct BookOptions: ParsableArguments {
         }
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
                               lineBreaking: method)
+    }
+}
+
+extension HyphenationSnapshotStore {
+    /// The store in `folder`, else in the reader's cache folder.
+    static func inFolder(_ folder: String?) -> HyphenationSnapshotStore {
+        HyphenationSnapshotStore(directory: folder ?? defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 }
 

@@ -111,10 +111,9 @@ struct ReadCommand: ParsableCommand {
 
     /// The session for a page of `geometry`, opened where the options say.
     private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
-        let environment = ProcessInfo.processInfo.environment
-        let snapshots = HyphenationSnapshotStore(directory: HyphenationSnapshotStore.defaultDirectory(environment: environment))
-        let opened = try options.openForReading(geometry: geometry, background: theme.background, patternSnapshots: snapshots)
-        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: environment))
+        let opened = try options.openForReading(geometry: geometry, background: theme.background,
+                                                patternSnapshots: .inFolder(nil))
+        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let startAt: ReaderSession.Start
         if let page {
             startAt = .page(page - 1)
