@@ -33,7 +33,7 @@ public struct HyphenationSnapshotStore: Sendable {
         return contents.bytes.withUnsafeBytes { HyphenationSnapshot.decode($0, key: key) }
     }
 
-    /// Writes the snapshot of `dictionary`, loaded from `dictionaryPath`:
+    /// Writes the snapshot of `dictionary`, loaded from `dictionaryPath`,
     /// to a temporary file renamed into place, so a reader never sees half
     /// of one. False when it could not be written.
     @discardableResult
@@ -43,8 +43,11 @@ public struct HyphenationSnapshotStore: Sendable {
         guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
         else { return false }
         let final = snapshotPath(for: dictionaryPath)
-        let temporary = "\(final).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // One temporary name per snapshot: a process stopped while writing
+        // leaves at most one file behind, overwritten by the next save. Two
+        // writing at once can only make a file whose hash fails: a miss.
+        let temporary = final + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         var written = 0
         bytes.withUnsafeBytes { raw in
