@@ -48,6 +48,9 @@ public final class BufferPreparation: @unchecked Sendable {
         }
     }
 
+    /// How many buffers have been handed over.
+    var takenCount: Int { condition.withLock { taken } }
+
     /// The next buffer in order, once made, handed over: none stays here,
     /// so the caller's first write does not copy its pixels.
     func takeNext() -> PixelBuffer {

@@ -3,6 +3,7 @@ import XCTest
 import Gestures
 import Raster
 import Scrolling
+import Threading
 import Typesetting
 @testable import Reader
 
@@ -29,6 +30,31 @@ final class ReaderSessionTests: XCTestCase {
         let settings = ReaderSession.Settings(geometry: PageGeometry(width: width, height: height, fontSize: fontSize),
                                               font: Self.font, theme: .light)
         return try ReaderSession(book: book, path: "long.txt", settings: settings, start: start, stateStore: store)
+    }
+
+    /// Buffers made by the start-up thread become the first page's and the
+    /// frame when they fit the page; buffers of another size are left alone
+    /// and the session makes its own.
+    func testBuffersMadeAtStartUpAreTakenOnlyWhenTheyFit() throws {
+        let book = try Self.longBook()
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 400, height: 300, fontSize: 14),
+                                              font: Self.font, theme: .light)
+        let plain = try session(book)
+        plain.compose()
+        let expected = plain.frame
+        plain.stop()
+        XCTAssertTrue(expected.pixels.contains { $0 != settings.theme.background }, "the first page has text")
+        for (width, taken) in [(400, 2), (401, 0)] {
+            let work = StartupWork()
+            let prepared = BufferPreparation(firstPageAndFrameOf: width, height: 300, fill: settings.theme.background, on: work)
+            work.start(name: "test start-up")
+            let session = try ReaderSession(book: book, path: "long.txt", settings: settings, start: .offset(0),
+                                            stateStore: nil, preparedBuffers: prepared)
+            session.compose()
+            XCTAssertEqual(prepared.takenCount, taken, "prepared \(width) wide")
+            XCTAssertTrue(session.frame == expected, "prepared \(width) wide: the first page differs")
+            session.stop()
+        }
     }
 
     /// What `ebook-fb render` draws for a page.
