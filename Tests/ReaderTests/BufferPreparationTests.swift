@@ -24,6 +24,35 @@ final class BufferPreparationTests: XCTestCase {
         }
     }
 
+    /// A buffer the making thread has not reached is made by the thread
+    /// asking for it; the making thread then skips it.
+    func testABufferNotStartedYetIsMadeByTheThreadAskingForIt() {
+        final class Gate: @unchecked Sendable {
+            let condition = Condition()
+            var open = false
+        }
+        let work = StartupWork()
+        let loads = Gate()
+        // A load ahead of the buffers that lasts until the first buffer is taken.
+        work.add {
+            loads.condition.withLock { while !loads.open { loads.condition.wait() } }
+        }
+        let preparation = BufferPreparation(firstPageAndFrameOf: 64, height: 32, fill: 0x0012_3456, on: work)
+        work.start(name: "test start-up")
+        var first = preparation.takeNext() // made here: the start-up thread is still loading
+        XCTAssertEqual(first[10, 10], 0x0012_3456)
+        let before = address(first)
+        first.fill(0)
+        XCTAssertEqual(address(first), before, "the first write copied the pixels")
+        loads.condition.withLock {
+            loads.open = true
+            loads.condition.broadcast()
+        }
+        let frame = preparation.takeNext() // made by the start-up thread
+        XCTAssertEqual(frame[63, 31], 0x0012_3456)
+        XCTAssertEqual(preparation.takenCount, 2)
+    }
+
     func testTheRenderWorkerDrawsASubmittedBufferInPlace() throws {
         let book = try ReaderSessionTests.longBook()
         let typesetter = try Typesetter(book: book, geometry: PageGeometry(width: 300, height: 200, fontSize: 14),
