@@ -16,6 +16,7 @@ public final class BufferPreparation: @unchecked Sendable {
     /// Slots whose buffer some thread has started making.
     private var claimed: [Bool]
     private var taken = 0
+    private let slotCount: Int
     public let width: Int, height: Int, fill: UInt32
 
     /// Makes the buffers on a thread of their own.
@@ -38,13 +39,15 @@ public final class BufferPreparation: @unchecked Sendable {
         self.width = width
         self.height = height
         fill = color
+        slotCount = slots
         made = Array(repeating: nil, count: slots)
         claimed = Array(repeating: false, count: slots)
     }
 
     private func maker() -> @Sendable () -> Void {
         { [self] in
-            for slot in claimed.indices {
+            // The slot count, not `claimed`: that array is only read under the lock.
+            for slot in 0..<slotCount {
                 guard claim(slot) else { continue }
                 let buffer = PixelBuffer(width: width, height: height, fill: fill)
                 condition.lock()
@@ -75,7 +78,7 @@ public final class BufferPreparation: @unchecked Sendable {
     func takeNext() -> PixelBuffer {
         condition.lock()
         let slot = taken
-        precondition(slot < made.count, "more buffers taken than prepared")
+        precondition(slot < slotCount, "more buffers taken than prepared")
         taken += 1
         if !claimed[slot] {
             claimed[slot] = true
