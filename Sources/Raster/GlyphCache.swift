@@ -99,10 +99,14 @@ public final class GlyphCache {
     /// Puts a glyph in its slot of `recent`, handing the last use of the
     /// one it replaces back to the entries.
     private func remember(_ key: Key, _ bitmap: GlyphBitmap, in slot: Int) {
-        if let replaced = recent[slot], let index = entries.index(forKey: replaced.key) {
-            entries.values[index].lastUse = max(entries.values[index].lastUse, replaced.lastUse)
-        }
+        if let replaced = recent[slot] { handBackUse(of: replaced) }
         recent[slot] = Recent(key: key, bitmap: bitmap, lastUse: useClock)
+    }
+
+    /// Gives the entry of a glyph leaving `recent` the use it had there.
+    private func handBackUse(of remembered: Recent) {
+        guard let index = entries.index(forKey: remembered.key) else { return }
+        entries.values[index].lastUse = max(entries.values[index].lastUse, remembered.lastUse)
     }
 
     /// A slot of `recent` from the glyph, phase and font: a multiply and a shift.
@@ -134,9 +138,7 @@ public final class GlyphCache {
     /// Empties `recent`, handing its uses back to the entries first.
     private func forgetRecent() {
         for slot in recent.indices {
-            if let remembered = recent[slot], let index = entries.index(forKey: remembered.key) {
-                entries.values[index].lastUse = max(entries.values[index].lastUse, remembered.lastUse)
-            }
+            if let remembered = recent[slot] { handBackUse(of: remembered) }
             recent[slot] = nil
         }
     }

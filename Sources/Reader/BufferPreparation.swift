@@ -11,13 +11,20 @@ import Threading
 /// thread is still loading patterns on a first start).
 public final class BufferPreparation: @unchecked Sendable {
     private let condition = Condition()
-    /// One slot per buffer: made and not yet taken.
-    private var made: [PixelBuffer?]
-    /// Slots whose buffer some thread has started making.
-    private var claimed: [Bool]
+    /// Each buffer's progress, read and written under the lock.
+    private var slots: [Slot]
     private var taken = 0
     private let slotCount: Int
     public let width: Int, height: Int, fill: UInt32
+
+    private enum Slot {
+        /// No thread has started it.
+        case open
+        /// A thread is making it, or it was handed over.
+        case claimed
+        /// Made and waiting to be taken.
+        case made(PixelBuffer)
+    }
 
     /// Makes the buffers on a thread of their own.
     convenience init(count: Int, width: Int, height: Int, fill color: UInt32) {
@@ -35,36 +42,34 @@ public final class BufferPreparation: @unchecked Sendable {
         work.add(maker())
     }
 
-    private init(slots: Int, width: Int, height: Int, fill color: UInt32) {
+    private init(slots count: Int, width: Int, height: Int, fill color: UInt32) {
         self.width = width
         self.height = height
         fill = color
-        slotCount = slots
-        made = Array(repeating: nil, count: slots)
-        claimed = Array(repeating: false, count: slots)
+        slotCount = count
+        slots = Array(repeating: .open, count: count)
     }
 
     private func maker() -> @Sendable () -> Void {
         { [self] in
-            // The slot count, not `claimed`: that array is only read under the lock.
             for slot in 0..<slotCount {
                 guard claim(slot) else { continue }
                 let buffer = PixelBuffer(width: width, height: height, fill: fill)
                 condition.lock()
                 // Consumed: this thread keeps no reference that would make
                 // the taker's first write copy the pixels.
-                made[slot] = consume buffer
+                slots[slot] = .made(consume buffer)
                 condition.broadcast()
                 condition.unlock()
             }
         }
     }
 
-    /// True when `slot` was not claimed yet and now is, by the caller.
+    /// True when no thread had started `slot` and the caller now has.
     private func claim(_ slot: Int) -> Bool {
         condition.withLock {
-            guard !claimed[slot] else { return false }
-            claimed[slot] = true
+            guard case .open = slots[slot] else { return false }
+            slots[slot] = .claimed
             return true
         }
     }
@@ -76,21 +81,20 @@ public final class BufferPreparation: @unchecked Sendable {
     /// it), handed over: none stays here, so the caller's first write does
     /// not copy its pixels.
     func takeNext() -> PixelBuffer {
-        condition.lock()
-        let slot = taken
-        precondition(slot < slotCount, "more buffers taken than prepared")
-        taken += 1
-        if !claimed[slot] {
-            claimed[slot] = true
-            condition.unlock()
-            return PixelBuffer(width: width, height: height, fill: fill)
+        let slot = condition.withLock {
+            precondition(taken < slotCount, "more buffers taken than prepared")
+            taken += 1
+            return taken - 1
         }
-        defer { condition.unlock() }
-        while made[slot] == nil { condition.wait() }
-        var buffer: PixelBuffer?
-        swap(&buffer, &made[slot])
-        // The loop above ends only with a buffer in the slot.
-        guard let buffer else { preconditionFailure("buffer slot \(slot) empty after waiting for it") }
-        return buffer
+        if claim(slot) { return PixelBuffer(width: width, height: height, fill: fill) }
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if case let .made(buffer) = slots[slot] {
+                // The slot lets go of it before it is returned: one owner.
+                slots[slot] = .claimed
+                return buffer
+            }
+            condition.wait()
+        }
     }
 }

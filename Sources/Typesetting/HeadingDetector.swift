@@ -61,15 +61,9 @@ enum HeadingDetector {
         return table
     }()
 
-    /// A test on the line's bytes that holds for every line `isHeadingLine`
-    /// accepts, so most lines are ruled out before a string is made.
-    static func mayBeHeadingLine(_ utf8: [UInt8], _ line: SourceLine) -> Bool {
-        utf8.withUnsafeBufferPointer { bytes in
-            mayBeHeadingLine(ink: UnsafeBufferPointer(rebasing: bytes[(line.bytes.lowerBound + line.indent)..<line.bytes.upperBound]))
-        }
-    }
-
-    /// The same test on the line after its indent, trailing space allowed.
+    /// A test on a line's bytes after its indent (trailing space allowed)
+    /// that holds for every line `isHeadingLine` accepts, so most lines are
+    /// ruled out before a string is made.
     static func mayBeHeadingLine(ink line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = line.baseAddress, let lead = line.first, mayStartHeading(lead) else { return false }
         var count = line.count

@@ -78,15 +78,15 @@ public struct HyphenationSnapshotStore: Sendable {
     static func key(dictionaryPath: String) -> String? {
         var file = stat()
         guard stat(dictionaryPath, &file) == 0 else { return nil }
-        var key = "\(dictionaryPath)\n\(file.st_size) \(file.st_mtim.tv_sec).\(file.st_mtim.tv_nsec) \(file.st_ino)\n"
-        key += libraryIdentity()
-        return key
+        return "\(dictionaryPath)\n\(file.st_size) \(file.st_mtim.tv_sec).\(file.st_mtim.tv_nsec) \(file.st_ino)\n"
+            + libraryIdentity
     }
 
     /// The libhyphen file this process loaded, with its size and time: a
     /// new libhyphen may build its dictionaries differently. Found in the
-    /// process's memory map, the loader's own record of it.
-    private static func libraryIdentity() -> String {
+    /// process's memory map, the loader's own record of it, once a process:
+    /// a loaded library does not change.
+    private static let libraryIdentity: String = {
         guard let maps = fopen("/proc/self/maps", "r") else { return "libhyphen (unknown)" }
         defer { fclose(maps) }
         var line: UnsafeMutablePointer<CChar>?
@@ -100,5 +100,5 @@ public struct HyphenationSnapshotStore: Sendable {
             return "\(path) \(file.st_size) \(file.st_mtim.tv_sec).\(file.st_mtim.tv_nsec)"
         }
         return "libhyphen (unknown)"
-    }
+    }()
 }

@@ -88,12 +88,13 @@ final class ParagraphTests: XCTestCase {
             // The byte test that runs first must let every heading through.
             let raw = Array(("  " + heading.replacingOccurrences(of: " ", with: " \t ") + " ").utf8)
             let line = SourceLines.split(raw)[0]
-            XCTAssertTrue(HeadingDetector.mayBeHeadingLine(raw, line), heading)
+            let ink = Array(raw[(line.bytes.lowerBound + line.indent)..<line.bytes.upperBound])
+            XCTAssertTrue(ink.withUnsafeBufferPointer { HeadingDetector.mayBeHeadingLine(ink: $0) }, heading)
             XCTAssertTrue(line.mayBeHeading, "split marks \(heading)")
         }
         for line in ["I think so", "1805 was a year", "The end.", "LIVID"] {
             let raw = Array(line.utf8)
-            XCTAssertFalse(HeadingDetector.mayBeHeadingLine(raw, SourceLines.split(raw)[0]), line)
+            XCTAssertFalse(raw.withUnsafeBufferPointer { HeadingDetector.mayBeHeadingLine(ink: $0) }, line)
             XCTAssertFalse(SourceLines.split(raw)[0].mayBeHeading, line)
         }
         for line in ["Chapters of life", "I think so", "Bookkeeping", "1805 was a year"] {
