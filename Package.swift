@@ -34,13 +34,15 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
         .target(name: "Scrolling"),
         .target(name: "Gestures"),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
-        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
+        // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
+        .target(name: "Devices", dependencies: ["Gestures"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures", "Devices"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "Devices"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
+                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -58,9 +60,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
-        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures", "Devices"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux", "Devices"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "LinuxInput"]),
     ]
 )
 

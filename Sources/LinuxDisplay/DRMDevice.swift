@@ -135,12 +135,14 @@ public final class DRMDevice {
                   "drmModePageFlip \(crtc)")
     }
 
-    /// drmModeDirtyFB for one rectangle. Returns false when the driver does
+    /// drmModeDirtyFB for the rectangles drawn into. Returns false when the driver does
     /// not implement it (ENOSYS): the caller stops calling it.
-    public func markDirty(framebuffer: UInt32, x: Int, y: Int, width: Int, height: Int) throws(DisplayError) -> Bool {
-        var clip = drmModeClip(x1: UInt16(clamping: x), y1: UInt16(clamping: y),
-                               x2: UInt16(clamping: x + width), y2: UInt16(clamping: y + height))
-        let result = drmModeDirtyFB(fileDescriptor, framebuffer, &clip, 1)
+    public func markDirty(framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws(DisplayError) -> Bool {
+        var clips = rects.map { rect in
+            drmModeClip(x1: UInt16(clamping: rect.x), y1: UInt16(clamping: rect.y),
+                        x2: UInt16(clamping: rect.x + rect.width), y2: UInt16(clamping: rect.y + rect.height))
+        }
+        let result = drmModeDirtyFB(fileDescriptor, framebuffer, &clips, UInt32(clips.count))
         if result == -ENOSYS || (result == -1 && Glibc.errno == ENOSYS) { return false }
         try check(result, "drmModeDirtyFB \(framebuffer)")
         return true

@@ -1,4 +1,5 @@
 import CDRM
+import Devices
 import Glibc
 
 /// A screen driven through KMS dumb buffers. Frames are composed in RAM by
@@ -22,9 +23,8 @@ public final class KMSDisplay {
     private let connectorID: UInt32
     private let rawMode: drmModeModeInfo
     private let savedCRTC: drmModeCrtc
-    private let copier: FrameCopier
+    private var writer: ScanoutWriter
     private var buffers: [ScanoutBuffer]
-    private var damage: DamageTracker
     private var frontIndex = 0
     private var pendingIndex: Int?
     private var needsModeset = true
@@ -93,11 +93,11 @@ public final class KMSDisplay {
         rawMode = snapshot.rawModes[selection.connectorIndex][selection.modeIndex]
         rotation = options.rotation
         // Both buffers come from one create call shape, so they share a pitch.
-        copier = FrameCopier(rotation: options.rotation, physicalWidth: mode.width, physicalHeight: mode.height,
-                             pitch: buffers[0].pitch)
+        let copier = FrameCopier(rotation: options.rotation, physicalWidth: mode.width, physicalHeight: mode.height,
+                                 pitch: buffers[0].pitch)
+        writer = ScanoutWriter(copier: copier)
         width = copier.logicalWidth
         height = copier.logicalHeight
-        damage = DamageTracker(height: copier.logicalHeight)
         flipRecord = .allocate(capacity: 1)
         flipRecord.initialize(to: FlipRecord())
     }
@@ -117,21 +117,20 @@ public final class KMSDisplay {
     public var isActive: Bool { isMaster && !isRestored }
 
     /// Shows a frame of `width` x `height` XRGB8888 pixels whose rows are
-    /// `stride` bytes apart. `damage` is the rows that changed since the
-    /// previous frame (nil: all). Returns false, drawing nothing, while a
-    /// flip is pending or the console is switched away: present again
-    /// after the next flip event or the redraw request.
+    /// `stride` bytes apart. Only the rows in `damage` changed since the
+    /// previous frame; only those (and what the back buffer missed) are
+    /// written, and only those are passed to DirtyFB. Returns false,
+    /// drawing nothing, while a flip is pending or the console is switched
+    /// away: present again after the next flip event or the redraw request.
     @discardableResult
-    public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage changed: Range<Int>? = nil) throws(DisplayError) -> Bool {
+    public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage changed: FrameDamage) throws(DisplayError) -> Bool {
         guard isActive, pendingIndex == nil else { return false }
         let target = needsModeset ? frontIndex : 1 - frontIndex
         let buffer = buffers[target]
-        let rows = damage.rowsToCopy(into: target, damage: changed)
-        copier.copy(rows: rows, from: pixels, sourceStride: stride, to: buffer.memory)
+        let rows = writer.write(pixels, stride: stride, damage: changed, into: target, destination: buffer.memory)
         if dirtyFBSupported, !rows.isEmpty {
-            let rect = copier.panelRect(rows: rows)
-            dirtyFBSupported = try device.markDirty(framebuffer: buffer.framebuffer, x: rect.x, y: rect.y,
-                                                    width: rect.width, height: rect.height)
+            let rects = rows.runs.map { writer.copier.panelRect(rows: $0) }
+            dirtyFBSupported = try device.markDirty(framebuffer: buffer.framebuffer, rects: rects)
         }
         if needsModeset {
             try device.setCRTC(selection.crtcID, framebuffer: buffer.framebuffer, connector: connectorID, mode: rawMode)
@@ -191,7 +190,7 @@ public final class KMSDisplay {
         try device.setMaster()
         isMaster = true
         needsModeset = true
-        damage.invalidateAll()
+        writer.invalidateAll()
     }
 
     /// Puts the CRTC back as it was at start (the console's framebuffer),

@@ -1,4 +1,5 @@
 import CLinux
+import Devices
 import Raster
 
 /// Builds each frame from the page buffers: in paging mode the (at most)
@@ -29,6 +30,9 @@ public struct Compositor {
     /// The frame last composed into (its storage and size) and the rows of
     /// it that may hold anything but background; nil when not known.
     private var lastFrame: (storage: UInt, width: Int, height: Int, ink: InkRows)?
+    /// What the paging picture in the frame was made of: the offset and
+    /// the version of the pages' pictures. The same again changes nothing.
+    private var lastPicture: (x: Int, version: Int)?
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
@@ -36,9 +40,18 @@ public struct Compositor {
         self.background = background
     }
 
-    /// Something else drew into the frame (an overlay, a zoomed page): its
-    /// next composition writes every row.
-    public mutating func frameWasDrawnOver() { lastFrame = nil }
+    /// Something else drew into the frame (a zoomed page): its next
+    /// composition writes every row.
+    public mutating func frameWasDrawnOver() {
+        lastFrame = nil
+        lastPicture = nil
+    }
+
+    /// Something was drawn over `rows` of the frame (an overlay's panel):
+    /// those rows are written again when they are next composed.
+    public mutating func rowsWereDrawnOver(_ rows: Range<Int>) {
+        lastFrame?.ink.insert(rows)
+    }
 
     /// The page index at the viewport's left edge and how far into it the edge lies.
     public static func split(offsetX: Double, pageWidth: Int) -> (page: Int, shift: Int) {
@@ -47,21 +60,32 @@ public struct Compositor {
         return (page, x - page * pageWidth)
     }
 
-    /// Composes the paging view at `offsetX`. `page` gives a page's image,
-    /// or nil when there is none (past either end). The frame is written
-    /// in one pass, row after row, each row copied from the two pages side
-    /// by side, except rows already background that stay so.
-    public mutating func composePaging(offsetX: Double, into frame: inout PixelBuffer, page: (Int) -> PageImage?) {
+    /// Composes the paging view at `offsetX` and returns the rows it wrote.
+    /// `page` gives a page's image, or nil when there is none (past either
+    /// end); `version` changes whenever a page's picture may have (so the
+    /// same offset and version again leave the frame as it is, but for
+    /// `rows`, which are written again whatever). The frame is written in
+    /// one pass, row after row, each row copied from the two pages side by
+    /// side, except rows already background that stay so.
+    @discardableResult
+    public mutating func composePaging(offsetX: Double, version: Int, rows again: Range<Int>? = nil,
+                                       into frame: inout PixelBuffer, page: (Int) -> PageImage?) -> FrameDamage {
         let (left, shift) = Self.split(offsetX: offsetX, pageWidth: width)
         let leftWidth = width - shift
         let rows = min(height, frame.height)
         let frameStride = frame.stride
-        guard frame.width >= width else { return }
+        var damage = FrameDamage(rows: frame.height)
+        guard frame.width >= width else { return damage }
         let background = self.background
         let storage = frame.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
         var frameInk = InkRows.all(rows: frame.height)
+        var range = 0..<rows
         if let last = lastFrame, last.storage == storage, last.width == frame.width, last.height == frame.height {
             frameInk = last.ink
+            if let picture = lastPicture, picture.x == Int(offsetX.rounded()), picture.version == version {
+                guard let again else { return damage }
+                range = again.clamped(to: 0..<rows)
+            }
         }
         let leftPage = page(left)
         let rightPage = shift > 0 ? page(left + 1) : nil
@@ -72,7 +96,7 @@ public struct Compositor {
                 frame.withUnsafeMutablePixels { pixels in
                     // Precondition: the frame holds at least `width` x `rows` pixels (checked above).
                     let base = pixels.baseAddress!
-                    for y in 0..<rows {
+                    for y in range {
                         let row = base + y * frameStride
                         let leftInked = leftRows != nil && leftInk.contains(y)
                         let rightInked = shift > 0 && rightRows != nil && rightInk.contains(y)
@@ -80,10 +104,12 @@ public struct Compositor {
                             if frameInk.contains(y) {
                                 row.update(repeating: background, count: width)
                                 frameInk.remove(y)
+                                damage.insert(y..<(y + 1))
                             }
                             continue
                         }
                         frameInk.insert(y..<(y + 1))
+                        damage.insert(y..<(y + 1))
                         // A page's part of the row is copied only where the page has ink on
                         // it; else it is background, written without reading the page. Past
                         // the first or last page the rubber band shows the background too.
@@ -103,6 +129,8 @@ public struct Compositor {
             }
         }
         lastFrame = (storage, frame.width, frame.height, frameInk)
+        lastPicture = (Int(offsetX.rounded()), version)
+        return damage
     }
 
     /// A row part, copied with the platform's best row copy (`CLinux_copyRow`).

@@ -36,7 +36,7 @@ public enum LivePacing {
         var frameDue: Double?
         if state.canPresent {
             if state.isMoving || state.hasChanges {
-                frameDue = now + fallbackFrameInterval
+                frameDue = nextFrameTime(after: now)
             } else if state.isPaginating {
                 frameDue = now + paginationPollInterval
             }
@@ -45,6 +45,15 @@ public enum LivePacing {
         case let (gesture?, frame?): return min(gesture, frame)
         case let (gesture, frame): return gesture ?? frame
         }
+    }
+
+    /// The next time on the 60 Hz grid that starts at 0, as a screen's
+    /// vblanks would fall, so frames paced by a timer and frames paced by
+    /// flips step the view at the same times.
+    public static func nextFrameTime(after time: Double) -> Double {
+        // A time on the grid, give or take rounding, counts as that frame: the next one is a whole frame later.
+        let index = (time / fallbackFrameInterval + 1e-6).rounded(.down) + 1
+        return index * fallbackFrameInterval
     }
 
     /// The line a settled frame is announced with: `presented page N`, or

@@ -24,12 +24,15 @@ public final class OverlayState {
         return (point.x - Double(bar.x)) / Double(bar.width)
     }
 
-    public func draw(into frame: inout PixelBuffer, theme: Theme, progress: Double) {
+    /// Draws the panel and returns the frame rows it covers.
+    @discardableResult
+    public func draw(into frame: inout PixelBuffer, theme: Theme, progress: Double) -> Range<Int> {
         let (panel, bar) = Self.layout(width: frame.width, height: frame.height)
         frame.fill(panel, with: theme.background)
         frame.fill(PixelRect(x: 0, y: panel.y, width: panel.width, height: 2), with: theme.secondary)
         frame.fill(bar, with: theme.secondary)
         let done = Int(Double(bar.width) * max(0, min(1, progress)))
         frame.fill(PixelRect(x: bar.x, y: bar.y - 2, width: done, height: bar.height + 4), with: theme.ink)
+        return panel.y..<(panel.y + panel.height)
     }
 }

@@ -29,6 +29,14 @@ public final class PageCache: @unchecked Sendable {
     public private(set) var stalls = 0
     /// How many times a buffer was given to another page.
     public private(set) var recycles = 0
+    /// Changes whenever a page's picture in a buffer may have (drawn,
+    /// redrawn, forgotten, renumbered): a frame composed from the same
+    /// version at the same offset is the same frame.
+    public var pictureVersion: Int {
+        condition.lock(); defer { condition.unlock() }
+        return drawings
+    }
+    private var drawings = 0
 
     private let condition = Condition()
     private var slots: [Slot] = []
@@ -76,21 +84,27 @@ public final class PageCache: @unchecked Sendable {
             guard slot.state != .rendering else { continue }
             let page = missing.removeFirst()
             if slot.page != nil { recycles += 1 }
-            slot.page = page
-            slot.state = .rendering
-            var buffer = PixelBuffer(width: 0, height: 0)
-            swap(&buffer, &slot.buffer)
-            worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: slot.ink) { [self] rendered, ink in
-                condition.lock()
-                swap(&slot.buffer, &rendered)
-                slot.ink = ink
-                // The slot may have been reassigned while drawing; the buffer is back either way.
-                slot.state = slot.page == page ? .ready : .empty
-                condition.broadcast()
-                condition.unlock()
-            }
+            submit(slot, page: page, pagination: pagination)
         }
         condition.unlock()
+    }
+
+    /// Hands `slot`'s buffer to the worker to draw `page` in; the caller holds the lock.
+    private func submit(_ slot: Slot, page: Int, pagination: Pagination) {
+        slot.page = page
+        slot.state = .rendering
+        var buffer = PixelBuffer(width: 0, height: 0)
+        swap(&buffer, &slot.buffer)
+        worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: slot.ink) { [self] rendered, ink in
+            condition.lock()
+            swap(&slot.buffer, &rendered)
+            slot.ink = ink
+            // The slot may have been reassigned while drawing; the buffer is back either way.
+            slot.state = slot.page == page ? .ready : .empty
+            drawings += 1
+            condition.broadcast()
+            condition.unlock()
+        }
     }
 
     /// Gives read access to the buffer holding `page`, drawing it now (a
@@ -114,6 +128,7 @@ public final class PageCache: @unchecked Sendable {
             stalls += 1
             renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             slot.state = .ready
+            drawings += 1
         }
         return body(slot.buffer, slot.ink)
     }
@@ -128,8 +143,8 @@ public final class PageCache: @unchecked Sendable {
 
     /// Brings held pages up to a changed pagination (their footers count
     /// the pages): the pages on screen are redrawn at once, the others are
-    /// let go, so their buffers are free when the view moves on and are
-    /// drawn ahead again as usual.
+    /// drawn again ahead on the worker, so a turn right after finds its
+    /// neighbour ready as usual.
     public func refresh(visible: Set<Int>, pagination: Pagination) {
         waitForRenderAhead()
         condition.lock()
@@ -137,9 +152,9 @@ public final class PageCache: @unchecked Sendable {
             guard let page = slot.page else { continue }
             if visible.contains(page) {
                 renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
+                drawings += 1
             } else {
-                slot.page = nil
-                slot.state = .empty
+                submit(slot, page: page, pagination: pagination)
             }
         }
         condition.unlock()
@@ -151,6 +166,7 @@ public final class PageCache: @unchecked Sendable {
         waitForRenderAhead()
         condition.lock()
         for slot in slots { slot.page = slot.page.map { $0 + count } }
+        drawings += 1
         condition.unlock()
     }
 
@@ -166,6 +182,7 @@ public final class PageCache: @unchecked Sendable {
         slot.page = page
         renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.state = .ready
+        drawings += 1
     }
 
     /// Forgets every page (after a font size change); buffers are kept.
@@ -173,6 +190,7 @@ public final class PageCache: @unchecked Sendable {
         waitForRenderAhead()
         condition.lock()
         for slot in slots { slot.page = nil; slot.state = .empty }
+        drawings += 1
         condition.unlock()
     }
 

@@ -3,15 +3,14 @@ import Scrolling
 
 /// What the controller asks of the reader around it.
 public protocol PagingControllerObserver: AnyObject {
-    /// A scroll-view message by its UIScrollViewDelegate name, with extras
-    /// such as `willDecelerate` or `scale`.
-    func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double])
+    /// A message of the scroll view.
+    func pagingController(_ controller: PagingController, sent message: ScrollMessage)
     /// A tap in the middle third (the overlay) at a screen point.
     func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point)
 }
 
 extension PagingControllerObserver {
-    public func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double]) {}
+    public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {}
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {}
 }
 
@@ -178,31 +177,30 @@ public final class PagingController: ScrollViewDelegate {
 
     // MARK: ScrollViewDelegate
 
-    private func send(_ message: String, _ extras: [String: Double] = [:]) {
-        observer?.pagingController(self, sent: message, extras: extras)
+    private func send(_ message: ScrollMessage) {
+        observer?.pagingController(self, sent: message)
     }
 
-    public func scrollViewDidScroll(_ scrollView: ScrollView) { send("didScroll") }
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) { send("willBeginDragging") }
+    public func scrollViewDidScroll(_ scrollView: ScrollView) { send(.didScroll) }
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) { send(.willBeginDragging) }
     public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                           targetContentOffset: inout Point) {
-        send("willEndDragging", ["vx": velocity.x, "vy": velocity.y,
-                                 "target_x": targetContentOffset.x, "target_y": targetContentOffset.y])
+        send(.willEndDragging(velocity: velocity, targetContentOffset: targetContentOffset))
     }
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-        send("didEndDragging", ["willDecelerate": decelerate ? 1 : 0])
+        send(.didEndDragging(willDecelerate: decelerate))
     }
-    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { send("willBeginDecelerating") }
-    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { send("didEndDecelerating") }
-    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { send("didEndScrollingAnimation") }
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { send(.willBeginDecelerating) }
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { send(.didEndDecelerating) }
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { send(.didEndScrollingAnimation) }
     public func viewForZooming(in scrollView: ScrollView) -> Size? { pageSize }
     public func scrollViewWillBeginZooming(_ scrollView: ScrollView) {
         enterZoom()
-        send("willBeginZooming")
+        send(.willBeginZooming)
     }
-    public func scrollViewDidZoom(_ scrollView: ScrollView) { send("didZoom") }
+    public func scrollViewDidZoom(_ scrollView: ScrollView) { send(.didZoom) }
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
-        send("didEndZooming", ["scale": scale])
+        send(.didEndZooming(scale: scale))
         if scale <= 1.0001 { leaveZoom() }
     }
 }

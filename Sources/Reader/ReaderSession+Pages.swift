@@ -17,7 +17,7 @@ extension ReaderSession {
 
     /// A new store and background pagination, and the page holding `offset` on screen.
     func startPagination(showing offset: Int, paused: Bool? = nil) throws {
-        pagination = PaginationStore(segments: segments, paused: paused ?? startsPaginationPaused)
+        pagination = PaginationStore(segments: segments, paused: paused ?? (settings.pagination == .onDemand))
         let focus = segments.segment(containing: offset)
         let now = paginateNow(focus)
         pagination.want(now ? [focus + 1, focus - 1] : [focus, focus + 1, focus - 1])

@@ -1,6 +1,6 @@
+import Devices
 import FoundationEssentials
 import Gestures
-import LinuxInput
 import Raster
 import Scrolling
 import Typesetting
@@ -14,12 +14,19 @@ public final class ReaderSession: PagingControllerObserver {
         public var font: FontFile
         public var theme: Theme
         public var language: String?
+        /// How body paragraphs are cut into lines.
+        public var lineBreaking: LineBreaking
+        /// Where chapters beyond the one on screen are paginated.
+        public var pagination: PaginationMode
 
-        public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil) {
+        public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
+                    lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background) {
             self.geometry = geometry
             self.font = font
             self.theme = theme
             self.language = language
+            self.lineBreaking = lineBreaking
+            self.pagination = pagination
         }
     }
 
@@ -41,10 +48,12 @@ public final class ReaderSession: PagingControllerObserver {
     var pageCountEstimate: PageCountEstimate
     /// The book's estimated page count and the store version it was made at.
     private var estimatedTotal = (version: -1, count: 0)
-    /// Background pagination of a new store waits for `pagination.resume()` (tests).
-    let startsPaginationPaused: Bool
     /// The composed screen; empty until the first `compose()`.
     public private(set) var frame: PixelBuffer
+    /// The rows of `frame` changed since the loop last took them.
+    var damage = FrameDamage(rows: 0)
+    /// The rows the overlay's panel covers in the frame, while it is drawn there.
+    private var overlayRows: Range<Int>?
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
     public let overlay = OverlayState()
@@ -75,14 +84,13 @@ public final class ReaderSession: PagingControllerObserver {
         case savedPlace
     }
 
-    /// `paginationPaused` (for tests): the background pagination waits for
-    /// `pagination.resume()`, so only the reader's own pagination runs; a
-    /// `.page` start waits for the background, so it needs it running.
+    /// With `settings.pagination` `.onDemand`, a `.page` start needs the
+    /// background: it is resumed for it.
     /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
     /// `preparedBuffers`: the first page's buffer and the frame, made while
     /// the book was opened, used when they have the page's size and background.
     public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
-                paginationPaused: Bool = false, hyphenationPreload: HyphenationPreload? = nil,
+                hyphenationPreload: HyphenationPreload? = nil,
                 preparedBuffers: BufferPreparation? = nil) throws {
         let geometry = settings.geometry
         // The frame and the first page's buffer; the other two are touched when first drawn.
@@ -100,7 +108,7 @@ public final class ReaderSession: PagingControllerObserver {
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
-                                  hyphenationPreload: hyphenationPreload)
+                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderer = PageRenderer(typesetter: main, theme: settings.theme)
@@ -109,7 +117,6 @@ public final class ReaderSession: PagingControllerObserver {
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         segments = ChapterSegments(book: book)
         pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        startsPaginationPaused = paginationPaused
         pagination = PaginationStore(segments: segments, paused: true)
         window = PageWindow(segment: 0, store: pagination)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
@@ -131,6 +138,8 @@ public final class ReaderSession: PagingControllerObserver {
             try startPagination(showing: saved?.offset ?? 0)
         case let .page(page):
             try startPagination(showing: 0)
+            // Numbered pages are known only from the start of the book on.
+            if pagination.isPaused { pagination.resume() }
             pagination.wait { entries, _ in entries.count > page + 1 }
             syncPages()
             controller.show(page: min(page, knownPageCount - 1))
@@ -215,12 +224,12 @@ public final class ReaderSession: PagingControllerObserver {
     public func handle(_ events: [GestureEvent]) {
         // A touch may turn to a page beside the one on screen: it must be known.
         if !events.isEmpty { syncPages(neighbours: true) }
+        let geometry = settings.geometry
         for event in events {
-            if overlay.isVisible, case let .tap(at, _) = event.kind {
-                handleOverlayTap(at: at, time: event.time)
-                continue
+            ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
+                                height: geometry.height) { fraction in
+                show(offset: Int(Double(book.text.scalarCount) * fraction))
             }
-            controller.handle(event)
         }
         needsFrame = true
     }
@@ -268,25 +277,13 @@ public final class ReaderSession: PagingControllerObserver {
         try startPagination(showing: offset, paused: paused)
     }
 
-    private func handleOverlayTap(at point: TouchPoint, time: Double) {
-        if let fraction = overlay.progressFraction(at: point, width: settings.geometry.width, height: settings.geometry.height) {
-            show(offset: Int(Double(book.text.scalarCount) * fraction))
-        }
-        overlay.isVisible = false
-    }
-
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
         overlay.isVisible.toggle()
         needsFrame = true
     }
 
-    public func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double]) {
-        switch message {
-        case "didEndDecelerating", "didEndScrollingAnimation", "didEndDragging":
-            if message == "didEndDragging", extras["willDecelerate"] == 1 { break }
-            saveIfMoved()
-        default: break
-        }
+    public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
+        if message.endsMotion { saveIfMoved() }
     }
 
     /// Saves the position when the settled page changed.
@@ -344,6 +341,7 @@ public final class ReaderSession: PagingControllerObserver {
         if let pendingFrame {
             frame = pendingFrame.takeNext()
             self.pendingFrame = nil
+            damage = .all(rows: frame.height)
         }
         // The view may have been moved directly, not through `advance`.
         syncPages()
@@ -358,6 +356,7 @@ public final class ReaderSession: PagingControllerObserver {
                     compositor.composeMagnified(buffer, scale: scroll.zoomScale, offsetX: offset.x, offsetY: offset.y,
                                                 into: &frame)
                 }
+                damage = .all(rows: frame.height)
             } else {
                 drawZoomedSharp(page: zoomed, pagination: known)
             }
@@ -366,14 +365,21 @@ public final class ReaderSession: PagingControllerObserver {
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
-            compositor.composePaging(offsetX: scroll.contentOffset.x, into: &frame) { index in
+            // Any change to a page's picture, or to which pages exist, is a new version.
+            let version = cache.pictureVersion &+ (count << 40)
+            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: version,
+                                                      rows: overlayRows, into: &frame) { index in
                 guard index >= 0, index < count else { return nil }
                 return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1) }
-            }
+            })
         }
+        overlayRows = nil
         if overlay.isVisible {
-            overlay.draw(into: &frame, theme: settings.theme, progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
-            compositor.frameWasDrawnOver()
+            let rows = overlay.draw(into: &frame, theme: settings.theme,
+                                    progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+            compositor.rowsWereDrawnOver(rows)
+            damage.insert(rows)
+            overlayRows = rows
         }
     }
 
@@ -390,6 +396,7 @@ public final class ReaderSession: PagingControllerObserver {
                                                  originX: offset.x / scale, originY: offset.y / scale,
                                                  cache: glyphs, into: &frame)
         compositor.frameWasDrawnOver()
+        damage = .all(rows: frame.height)
     }
 
     public func stop() {

@@ -1,10 +1,11 @@
+import Devices
 import FoundationEssentials
-import LinuxInput
 
-/// Turns pages for a long time the way the reader's loop does, in virtual
-/// time: page turns forward and back across the book, zooms in and out
-/// and font size changes, each followed frame by frame until it settles.
-/// Memory and descriptors are measured after a warm-up and at the end.
+/// Turns pages for a long time through the reader loop, in virtual time:
+/// page turns forward and back across the book, zooms in and out and font
+/// size changes, each given to the loop as a key would be once the view
+/// has come to rest. Memory and descriptors are measured after a warm-up
+/// and at the end.
 public final class SoakRun {
     public struct Report: Equatable {
         public var turns = 0
@@ -19,7 +20,7 @@ public final class SoakRun {
         /// Turns before the start was measured.
         public var warmUpTurns = 0
         public var farthestPage = 0
-        /// Frames stepped in all.
+        /// Frames presented in all.
         public var frames = 0
     }
 
@@ -40,77 +41,101 @@ public final class SoakRun {
 
     private let session: ReaderSession
     private let schedule: Schedule
-    private var now = 0.0
-    private var frameIndex = 0
 
     public init(session: ReaderSession, schedule: Schedule = Schedule()) {
         self.session = session
         self.schedule = schedule
     }
 
-    /// A frame as the reader's loop makes it: render-ahead has had its time.
-    private func frame() {
-        frameIndex += 1
-        now = VirtualTimeline.time(ofFrame: frameIndex)
-        session.cache.waitForRenderAhead()
-        session.advance(to: now)
-    }
-
-    /// Frames until animations stop (bounded, so a stuck animation cannot hang the run).
-    private func settle() {
-        var frames = 0
-        repeat { frame(); frames += 1 } while session.controller.isAnimating && frames < 600
-    }
-
     public func run(turns: Int) throws -> Report {
-        var report = Report()
         let stallsBefore = session.cache.stalls
-        let warmUpLimit = min(schedule.warmUpTurns ?? turns / 2, turns / 2)
-        var throughBook = false
-        var measured = false
-        var direction = 1
-        var fontUp = true
-        settle()
-        if warmUpLimit == 0 {
-            measureStart(&report)
-            measured = true
-        }
-        for turn in 1...max(1, turns) where turns > 0 {
-            let page = session.currentPage
-            if page + direction < 0 || page + direction >= session.knownPageCount, !session.isPaginating {
-                direction = -direction
-                throughBook = true
-            }
-            try session.handle(direction > 0 ? .nextPage : .previousPage, at: now)
-            settle()
-            report.farthestPage = max(report.farthestPage, session.currentPage)
-            if turn % schedule.zoomEvery == 0 {
-                try session.handle(.toggleZoom, at: now)
-                settle()
-                try session.handle(.toggleZoom, at: now)
-                settle()
-                report.zooms += 1
-            }
-            if turn % schedule.fontChangeEvery == 0 {
-                try session.handle(fontUp ? .increaseFontSize : .decreaseFontSize, at: now)
-                fontUp.toggle()
-                settle()
-                report.fontChanges += 1
-            }
-            report.turns = turn
-            let warm = schedule.warmUpTurns == nil && throughBook && report.fontChanges >= 2
-            if !measured, warm || turn >= warmUpLimit {
-                measureStart(&report)
-                measured = true
-            }
-        }
+        let geometry = session.settings.geometry
+        let script = SoakScript(session: session, schedule: schedule, turns: turns)
+        let loop = ReaderLoop(scene: session, display: HeadlessDisplay(width: geometry.width, height: geometry.height),
+                              input: script, clock: VirtualClock())
+        try loop.run()
         session.saveNow()
-        settleBackgroundWork()
+        var report = script.report
+        SoakScript.settleBackgroundWork(session)
         report.residentEnd = ProcessResources.residentBytes()
         report.descriptorsEnd = ProcessResources.openDescriptors()
         report.stalls = session.cache.stalls - stallsBefore
-        report.frames = frameIndex
+        report.frames = loop.presentedFrames
         return report
+    }
+}
+
+/// The soak's keys: the next one as soon as the view rests.
+final class SoakScript: InputSource {
+    private let session: ReaderSession
+    private let schedule: Schedule
+    private let turns: Int
+    private let warmUpLimit: Int
+    private(set) var report = SoakRun.Report()
+    private var queued: [ReaderCommand] = []
+    private var turn = 0
+    private var direction = 1
+    private var fontUp = true
+    private var throughBook = false
+    private var measured = false
+    typealias Schedule = SoakRun.Schedule
+
+    init(session: ReaderSession, schedule: Schedule, turns: Int) {
+        self.session = session
+        self.schedule = schedule
+        self.turns = max(0, turns)
+        warmUpLimit = min(schedule.warmUpTurns ?? turns / 2, turns / 2)
+    }
+
+    var pollDescriptors: [Int32] { [] }
+    private var isAtRest: Bool { !session.controller.isAnimating }
+    var isExhausted: Bool { queued.isEmpty && turn >= turns }
+    /// The next key is due as soon as the view rests (the loop steps frames until then).
+    var nextInputTime: Double? { isExhausted || !isAtRest ? nil : -Double.infinity }
+
+    func read(upTo time: Double) -> [InputItem] {
+        guard isAtRest, !isExhausted else { return [] }
+        if !measured, warmUpLimit == 0 || turn > 0 && isWarm { measureStart() }
+        if queued.isEmpty { planTurn() }
+        guard !queued.isEmpty else { return [] }
+        return [.command(queued.removeFirst(), time: time)]
+    }
+
+    func drainWarnings() -> [String] { [] }
+
+    private var isWarm: Bool {
+        schedule.warmUpTurns == nil && throughBook && report.fontChanges >= 2 || turn >= warmUpLimit
+    }
+
+    /// The commands of the next turn: the turn itself, then a zoom and a font change when due.
+    private func planTurn() {
+        guard turn < turns else { return }
+        report.farthestPage = max(report.farthestPage, session.currentPage)
+        turn += 1
+        let page = session.currentPage
+        if page + direction < 0 || page + direction >= session.knownPageCount, !session.isPaginating {
+            direction = -direction
+            throughBook = true
+        }
+        queued.append(direction > 0 ? .nextPage : .previousPage)
+        if turn % schedule.zoomEvery == 0 {
+            queued += [.toggleZoom, .toggleZoom]
+            report.zooms += 1
+        }
+        if turn % schedule.fontChangeEvery == 0 {
+            queued.append(fontUp ? .increaseFontSize : .decreaseFontSize)
+            fontUp.toggle()
+            report.fontChanges += 1
+        }
+        report.turns = turn
+    }
+
+    private func measureStart() {
+        measured = true
+        report.warmUpTurns = report.turns
+        Self.settleBackgroundWork(session)
+        report.residentStart = ProcessResources.residentBytes()
+        report.descriptorsStart = ProcessResources.openDescriptors()
     }
 
     /// Lets pagination after a font change finish, and the reader see it,
@@ -118,17 +143,8 @@ public final class SoakRun {
     /// one caught halfway through laying out the whole book again. The
     /// reader returns free heap pages when pagination finishes; both
     /// moments are taken in that state.
-    private func settleBackgroundWork() {
-        session.pagination.wait { _, complete in complete }
-        frame()
-        session.cache.waitForRenderAhead()
+    static func settleBackgroundWork(_ session: ReaderSession) {
+        session.finishBackgroundWork()
         ProcessResources.returnFreeMemory()
-    }
-
-    private func measureStart(_ report: inout Report) {
-        report.warmUpTurns = report.turns
-        settleBackgroundWork()
-        report.residentStart = ProcessResources.residentBytes()
-        report.descriptorsStart = ProcessResources.openDescriptors()
     }
 }

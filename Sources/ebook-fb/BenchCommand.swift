@@ -99,7 +99,7 @@ struct BenchCommand: ParsableCommand {
         let (compose, memcpyTime) = BenchClock.interleavedMedians(201, {
             step += 1
             let offset = Double(geometry.width) * (0.3 + 0.1 * Double(step % 5))
-            compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+            compositor.composePaging(offsetX: offset, version: 0, into: &frame) { pages[$0] }
         }, {
             copy.withUnsafeMutablePixels { target in
                 buffer.withUnsafeBytes { source in
@@ -116,7 +116,8 @@ struct BenchCommand: ParsableCommand {
         if idle { sessionArguments.append("--idle") }
         let session = try child(sessionArguments)
         for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "font_change_ms", "peak_rss_mb",
-                    "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers"] {
+                    "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers", "scanout_bytes_flick_frame",
+                    "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame"] {
             if let value = session[key] { result.add(key, value) }
         }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
+import Gestures
 import Glibc
+import LinuxDisplay
 import Raster
 import Reader
 import Scrolling
@@ -31,7 +33,8 @@ struct BenchSessionCommand: ParsableCommand {
         // Opened as the reader opens a book, so its memory is the reader's.
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
                                                patternSnapshots: .inFolder(patternSnapshots))
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang)
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
+                                              lineBreaking: options.lineBreaking)
         let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(0),
                                         stateStore: nil, hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
@@ -60,6 +63,8 @@ struct BenchSessionCommand: ParsableCommand {
         result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
         result.add("flick_frame_median_ms", BenchClock.percentile(frameTimes, 0.5))
         result.add("flick_stalls", session.cache.stalls - stallsBefore)
+
+        try measureScanout(session, into: &result)
 
         // Font size change to the new page composed, same text on screen.
         session.cache.waitForRenderAhead()
@@ -97,5 +102,58 @@ struct BenchSessionCommand: ParsableCommand {
         }
         result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))
         print(result.text)
+    }
+
+    /// Bytes written to the glass for one flick frame, for the frame in
+    /// which the overlay appears and for the frame a tapped page settles
+    /// in: the session's frames and damage through the display's own damage
+    /// path, into scanout buffers in memory.
+    private func measureScanout(_ session: ReaderSession, into result: inout JSONLine) throws {
+        let geometry = session.settings.geometry
+        let scanout = MemoryScanout(width: geometry.width, height: geometry.height)
+        func present() {
+            let damage = session.takeDamage()
+            session.frame.withUnsafeBytes { scanout.present(pixels: $0, stride: session.frame.bytesPerRow, damage: damage) }
+        }
+        var time = 0.0
+        /// Frames until the view rests, each presented; the bytes of the last one.
+        func settle() -> Int {
+            var last = 0
+            for _ in 0..<600 {
+                time += 1000.0 / 60
+                session.cache.waitForRenderAhead()
+                if session.advance(to: time) {
+                    present()
+                    last = scanout.lastPresentBytes
+                }
+                if !session.controller.isAnimating { break }
+            }
+            return last
+        }
+        session.cache.waitForRenderAhead()
+        session.controller.show(page: 3)
+        session.compose()
+        present()
+        present() // both buffers hold the page
+        let width = Double(geometry.width)
+        session.controller.scrollView.contentOffset = Point(x: 3.4 * width, y: 0)
+        session.compose()
+        present()
+        result.add("scanout_bytes_flick_frame", scanout.lastPresentBytes)
+        session.controller.show(page: 3)
+        session.compose()
+        present()
+        _ = settle()
+        let rightTap = GestureEvent(time: time, kind: .tap(at: TouchPoint(x: width * 0.9, y: Double(geometry.height) / 2),
+                                                         zone: .right))
+        session.handle([rightTap])
+        result.add("scanout_bytes_settled_page", settle())
+        let middleTap = GestureEvent(time: time, kind: .tap(at: TouchPoint(x: width / 2, y: Double(geometry.height) / 2),
+                                                          zone: .middle))
+        session.handle([middleTap])
+        result.add("scanout_bytes_overlay_toggle", settle())
+        result.add("scanout_bytes_frame", geometry.width * geometry.height * 4)
+        session.handle([middleTap])
+        _ = settle()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Devices
 import Gestures
 import LinuxInput
 import Reader
@@ -48,11 +49,12 @@ struct TraceCommand: ParsableCommand {
         let screenFrames = try recording.screenFrames(width: Double(width), height: Double(height),
                                                       rotation: rotation, calibration: calibration)
         var output = ""
-        let session = TraceSession(options: .init(width: Double(width), height: Double(height), pages: pages,
-                                                  printFrames: frames)) { line in
-            output += line + "\n"
-        }
-        session.run(screenFrames)
+        let scene = TraceScene(width: width, height: height, pages: pages) { line in output += line + "\n" }
+        let loop = ReaderLoop(scene: scene, display: HeadlessDisplay(width: width, height: height),
+                              input: RecordedInput(frames: screenFrames), clock: VirtualClock(start: screenFrames.first?.time ?? 0))
+        if frames { loop.onTouchFrame = { output += TraceJSON.frame($0) + "\n" } }
+        try loop.run()
+        if let final = scene.finalLine() { output += final + "\n" }
         print(output, terminator: "")
     }
 }

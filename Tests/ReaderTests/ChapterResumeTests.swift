@@ -7,7 +7,7 @@ import Typesetting
 
 /// Opening anywhere shows the page at once from its chapter alone; the pages
 /// before are found later, and the page index is corrected without moving
-/// the picture. The background pagination is held (`paginationPaused`) so
+/// the picture. The background pagination is held (`.onDemand`) so
 /// each test decides when it runs; time is explicit.
 final class ChapterResumeTests: XCTestCase {
     private static let font = ReaderSessionTests.font
@@ -37,9 +37,9 @@ final class ChapterResumeTests: XCTestCase {
 
     private func session(_ book: Book, geometry: PageGeometry = small, at offset: Int,
                          store: StateStore? = nil) throws -> ReaderSession {
-        let settings = ReaderSession.Settings(geometry: geometry, font: Self.font, theme: .light)
+        let settings = ReaderSession.Settings(geometry: geometry, font: Self.font, theme: .light, pagination: .onDemand)
         return try ReaderSession(book: book, path: "chapters.txt", settings: settings, start: .offset(offset),
-                                 stateStore: store, paginationPaused: true)
+                                 stateStore: store)
     }
 
     /// The whole book paginated at once, and a page of it drawn as `ebook-fb render` does.

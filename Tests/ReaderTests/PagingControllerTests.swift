@@ -7,8 +7,8 @@ final class PagingControllerTests: XCTestCase {
     private final class Recorder: PagingControllerObserver {
         var messages: [String] = []
         var middleTaps = 0
-        func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double]) {
-            if message != "didScroll" && message != "didZoom" { messages.append(message) }
+        func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
+            if message != .didScroll && message != .didZoom { messages.append(message.name) }
         }
         func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) { middleTaps += 1 }
     }
@@ -105,11 +105,11 @@ final class PagingControllerTests: XCTestCase {
         XCTAssertEqual(controller.scrollView.contentOffset.x, 0)
     }
 
-    func testTracePrintsTheFinalStateAfterEverythingSettles() {
-        var lines: [String] = []
-        let session = TraceSession(options: .init(width: 1280, height: 800, pages: 5)) { lines.append($0) }
-        session.run(frames(from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 500, y: 400), startTime: 1000, duration: 80))
-        XCTAssertEqual(lines.last, #"{"final": true, "page": 2, "zoom": 1, "offset": [1280, 0]}"#)
+    func testTracePrintsTheFinalStateAfterEverythingSettles() throws {
+        let lines = try traceLines(width: 1280, height: 800, pages: 5,
+                               frames: frames(from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 500, y: 400),
+                                              startTime: 1000, duration: 80))
+        XCTAssertEqual(lines.last, #"{"final": true, "page": 2, "zoom": 1, "offset": [1280, 0], "screen": "reading"}"#)
         XCTAssertTrue(lines.contains { $0.contains(#""gesture": "pan-end""#) })
         XCTAssertTrue(lines.contains { $0.contains(#""event": "didEndDragging""#) && $0.contains(#""willDecelerate": true"#) })
     }

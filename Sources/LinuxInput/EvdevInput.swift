@@ -1,10 +1,10 @@
+import Devices
 import Gestures
-import LinuxInput
 
 /// The reader's live input: the touchscreen as touch frames in screen
 /// pixels and the keyboards as reader commands, followed through hotplug
 /// (inotify on /dev/input), so devices that come and go are picked up.
-final class LiveInputDevices {
+public final class EvdevInput: InputSource {
     private let registry: InputDeviceRegistry
     private let watcher: DirectoryWatcher?
     private let screenWidth: Double
@@ -17,10 +17,12 @@ final class LiveInputDevices {
     /// Keys from the terminal, when no evdev keyboard can be read.
     private let terminal: TerminalKeys?
     /// Problems for the person (a device that failed), drained by the caller.
-    private(set) var warnings: [String] = []
+    private var warnings: [String] = []
+    /// Devices that came or went since the last read, for the log.
+    private var changes: [String] = []
 
     /// `kiosk` grabs the devices (EVIOCGRAB) and drops the quit keys.
-    init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
+    public init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
          touchDevicePath: String?, kiosk: Bool, terminalKeys: Bool) {
         registry = InputDeviceRegistry(options: .init(touchDevicePath: touchDevicePath, grab: kiosk))
         watcher = try? DirectoryWatcher(path: registry.options.directory)
@@ -39,15 +41,25 @@ final class LiveInputDevices {
     }
 
     /// Descriptors to poll: the input directory, the touchscreen and the keyboards.
-    var pollDescriptors: [Int32] {
+    public var pollDescriptors: [Int32] {
         [watcher?.fileDescriptor, touch?.pollDescriptor, terminal?.fileDescriptor].compactMap { $0 }
             + keyboards.map(\.device.fileDescriptor)
     }
 
-    var touchDevicePath: String? { touch?.device.path }
+    public var touchDevicePath: String? { touch?.device.path }
+    public var nextInputTime: Double? { nil }
+    public var isExhausted: Bool { false }
 
-    /// Reads everything available now: hotplug changes, touch frames and key commands.
-    func read() -> (frames: [TouchFrame], commands: [ReaderCommand]) {
+    /// Everything available now: hotplug changes, touch frames and key
+    /// commands (at `time`, the loop's clock, as the keys carry none we use).
+    public func read(upTo time: Double) -> [InputItem] {
+        let (frames, commands) = read(now: time)
+        defer { changes = [] }
+        return changes.map(InputItem.deviceChanged) + frames.map(InputItem.touches)
+            + commands.map { InputItem.command($0, time: time) }
+    }
+
+    private func read(now: Double) -> (frames: [TouchFrame], commands: [ReaderCommand]) {
         if let watcher, let changes = try? watcher.readChanges(), !changes.isEmpty {
             for change in changes { _ = registry.handle(change) }
             refreshDevices()
@@ -58,7 +70,7 @@ final class LiveInputDevices {
                 frames = try touch.frames(through: .infinity)
             } catch {
                 // Unplugged mid-drag: lift the fingers it held so the page settles.
-                if let lift = touch.releaseAfterLoss(at: monotonicMilliseconds()) { frames.append(lift) }
+                if let lift = touch.releaseAfterLoss(at: now) { frames.append(lift) }
                 deviceFailed(touch.device.path, error)
             }
         }
@@ -73,20 +85,20 @@ final class LiveInputDevices {
         return (frames, commands)
     }
 
-    func drainWarnings() -> [String] {
+    public func drainWarnings() -> [String] {
         defer { warnings = [] }
         return warnings
     }
 
     /// True when some evdev keyboard can be opened (else keys come from the terminal).
-    static func evdevKeyboardAvailable() -> Bool {
+    public static func evdevKeyboardAvailable() -> Bool {
         let registry = InputDeviceRegistry(options: .init(touchDevicePath: nil, grab: false))
         defer { registry.closeAll() }
         _ = try? registry.scan()
         return !registry.keyboards.isEmpty
     }
 
-    func closeAll() {
+    public func closeAll() {
         terminal?.restore()
         touch = nil
         keyboards = []
@@ -100,6 +112,7 @@ final class LiveInputDevices {
     }
 
     private func refreshDevices() {
+        let previous = touch?.device.path
         if let device = registry.touchDevice as? EvdevDevice {
             if touch?.device.path != device.path {
                 touch = LiveTouchInput(device: device, screenWidth: screenWidth, screenHeight: screenHeight,
@@ -107,6 +120,9 @@ final class LiveInputDevices {
             }
         } else {
             touch = nil
+        }
+        if touch?.device.path != previous {
+            changes.append(touch.map { "touchscreen: \($0.device.path)" } ?? "touchscreen: none")
         }
         let present = registry.keyboards.compactMap { $0 as? EvdevDevice }
         keyboards = present.map { device in

@@ -1,15 +1,3 @@
-/// What a key asks the reader to do (DESIGN 6).
-public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
-    case nextPage
-    case previousPage
-    case firstPage
-    case lastPage
-    case increaseFontSize
-    case decreaseFontSize
-    case toggleZoom
-    case quit
-}
-
 /// Linux key codes (linux/input-event-codes.h) the reader listens to.
 public enum KeyCode {
     public static let escape: UInt16 = 1

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import LinuxInput
+import Devices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,14 +7,14 @@ import Glibc
 /// whose evdev keyboards cannot be read (no permission for /dev/input):
 /// the terminal is put in raw mode, its bytes decoded into reader commands,
 /// and its settings put back by `restore()`.
-final class TerminalKeys {
-    let fileDescriptor: Int32
+public final class TerminalKeys {
+    public let fileDescriptor: Int32
     private var saved = termios()
     private var decoder: TerminalKeyDecoder
     private var restored = false
 
     /// Nil when `descriptor` is not a terminal.
-    init?(descriptor: Int32 = STDIN_FILENO, mapping: KeyboardMapping) {
+    public init?(descriptor: Int32 = STDIN_FILENO, mapping: KeyboardMapping) {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return nil }
         fileDescriptor = descriptor
         decoder = TerminalKeyDecoder(mapping: mapping)
@@ -33,7 +32,7 @@ final class TerminalKeys {
 
     /// Commands for the bytes available now. A lone Esc arrives in a read
     /// of its own, an escape sequence all in one read.
-    func readCommands() -> [ReaderCommand] {
+    public func readCommands() -> [ReaderCommand] {
         var buffer = [UInt8](repeating: 0, count: 256)
         var commands: [ReaderCommand] = []
         while true {
@@ -45,7 +44,7 @@ final class TerminalKeys {
         return commands
     }
 
-    func restore() {
+    public func restore() {
         guard !restored else { return }
         restored = true
         _ = tcsetattr(fileDescriptor, TCSANOW, &saved)
