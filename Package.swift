@@ -32,15 +32,17 @@ let package = Package(
         .target(name: "Threading", dependencies: ["CLinux"]),
         .target(name: "Typesetting", dependencies: ["Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
-        .target(name: "Scrolling"),
-        .target(name: "Gestures"),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
-        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
+        // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
+        .target(name: "Geometry"),
+        .target(name: "Scrolling", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "Geometry", "Gestures"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "Geometry"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
+                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -56,11 +58,12 @@ let package = Package(
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
-        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
-        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "Gestures"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "CLinux"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "LinuxInput"]),
     ]
 )
 

@@ -1,3 +1,5 @@
+import Geometry
+
 extension GestureRecognizer {
     /// Pan follows the centroid of all fingers. When fingers join or leave,
     /// the centroid jumps, so an offset keeps the pan position continuous.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// One-line JSON for `ebook-fb trace`: touch frames as
 /// `{"t": ms, "touches": [{"id", "x", "y"}]}` and gestures as
 /// `{"t": ms, "gesture": name, "x", "y"}` with `vx`, `vy` (px/ms) on
@@ -16,7 +18,7 @@ public enum TraceJSON {
                       "\"x\": \(number(point.x))", "\"y\": \(number(point.y))"]
         switch event.kind {
         case .panEnded(_, _, let velocity):
-            fields += ["\"vx\": \(number(velocity.dx))", "\"vy\": \(number(velocity.dy))"]
+            fields += ["\"vx\": \(number(velocity.x))", "\"vy\": \(number(velocity.y))"]
         case .pinchEnded(_, let scale):
             fields.append("\"scale\": \(number(scale))")
         default:
@@ -40,7 +42,7 @@ public enum TraceJSON {
         }
     }
 
-    static func location(of kind: GestureKind) -> TouchPoint? {
+    static func location(of kind: GestureKind) -> Point? {
         switch kind {
         case .fingerDown(_, let point), .fingerMoved(_, let point), .fingerUp(_, let point),
              .tap(let point, _), .doubleTap(let point), .twoFingerTap(let point), .longPress(let point),

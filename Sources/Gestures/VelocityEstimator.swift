@@ -1,10 +1,12 @@
+import Geometry
+
 /// Finger velocity from recent positions: a degree-2 least-squares fit over
 /// the last `window` ms (at most `maximumSamples` samples), differentiated at
 /// the newest sample. A finger that has not moved for `stillness` ms is stopped.
 struct VelocityEstimator {
     private struct Sample {
         var time: Double
-        var point: TouchPoint
+        var point: Point
     }
 
     let window: Double
@@ -19,7 +21,7 @@ struct VelocityEstimator {
         self.stillness = stillness
     }
 
-    mutating func add(_ point: TouchPoint, at time: Double) {
+    mutating func add(_ point: Point, at time: Double) {
         if let last = samples.last {
             if last.point != point { lastMovementTime = time }
             if time <= last.time {
@@ -37,13 +39,13 @@ struct VelocityEstimator {
     }
 
     /// The velocity in px/ms as seen at `time` (the newest sample's time or later).
-    func velocity(at time: Double) -> TouchVector {
+    func velocity(at time: Double) -> Point {
         guard let newest = samples.last, let moved = lastMovementTime else { return .zero }
         if time - moved > stillness { return .zero }
         let recent = samples.filter { $0.time >= newest.time - window }
         let times = recent.map { $0.time - newest.time }
-        return TouchVector(dx: Self.slope(times: times, values: recent.map { $0.point.x }),
-                           dy: Self.slope(times: times, values: recent.map { $0.point.y }))
+        return Point(x: Self.slope(times: times, values: recent.map { $0.point.x }),
+                      y: Self.slope(times: times, values: recent.map { $0.point.y }))
     }
 
     /// The first derivative at t = 0 of the least-squares polynomial (degree 2

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// A libinput-style calibration matrix: on coordinates normalised to 0...1,
@@ -21,8 +22,8 @@ public struct CalibrationMatrix: Equatable, Sendable {
         self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
 
-    public func apply(_ point: TouchPoint) -> TouchPoint {
-        TouchPoint(x: a * point.x + b * point.y + c, y: d * point.x + e * point.y + f)
+    public func apply(_ point: Point) -> Point {
+        Point(x: a * point.x + b * point.y + c, y: d * point.x + e * point.y + f)
     }
 }
 
@@ -39,12 +40,12 @@ public enum DisplayRotation: Int, Equatable, Sendable, CaseIterable {
     }
 
     /// A panel point (normalised) in the rotated picture's normalised coordinates.
-    public func apply(_ point: TouchPoint) -> TouchPoint {
+    public func apply(_ point: Point) -> Point {
         switch self {
         case .none: point
-        case .quarter: TouchPoint(x: point.y, y: 1 - point.x)
-        case .half: TouchPoint(x: 1 - point.x, y: 1 - point.y)
-        case .threeQuarters: TouchPoint(x: 1 - point.y, y: point.x)
+        case .quarter: Point(x: point.y, y: 1 - point.x)
+        case .half: Point(x: 1 - point.x, y: 1 - point.y)
+        case .threeQuarters: Point(x: 1 - point.y, y: point.x)
         }
     }
 }
@@ -78,12 +79,12 @@ public struct TouchMapper: Equatable, Sendable {
                   calibration: calibration, rotation: rotation)
     }
 
-    public func map(_ point: TouchPoint) -> TouchPoint {
-        let normalised = TouchPoint(x: Self.normalise(point.x, xAxis), y: Self.normalise(point.y, yAxis))
+    public func map(_ point: Point) -> Point {
+        let normalised = Point(x: Self.normalise(point.x, xAxis), y: Self.normalise(point.y, yAxis))
         let turned = rotation.apply(calibration.apply(normalised))
         let maxX = max(screenWidth - 1, 0)
         let maxY = max(screenHeight - 1, 0)
-        return TouchPoint(x: min(max(turned.x * maxX, 0), maxX), y: min(max(turned.y * maxY, 0), maxY))
+        return Point(x: min(max(turned.x * maxX, 0), maxX), y: min(max(turned.y * maxY, 0), maxY))
     }
 
     public func map(_ frame: TouchFrame) -> TouchFrame {

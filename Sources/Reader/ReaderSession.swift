@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Geometry
 import Gestures
 import LinuxInput
 import Raster
@@ -235,7 +236,7 @@ public final class ReaderSession: PagingControllerObserver {
         case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
         case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
         case .toggleZoom:
-            let centre = GestureEvent(time: time, kind: .doubleTap(at: TouchPoint(x: Double(settings.geometry.width) / 2,
+            let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
         case .quit: break
@@ -268,7 +269,7 @@ public final class ReaderSession: PagingControllerObserver {
         try startPagination(showing: offset, paused: paused)
     }
 
-    private func handleOverlayTap(at point: TouchPoint, time: Double) {
+    private func handleOverlayTap(at point: Point, time: Double) {
         if let fraction = overlay.progressFraction(at: point, width: settings.geometry.width, height: settings.geometry.height) {
             show(offset: Int(Double(book.text.scalarCount) * fraction))
         }

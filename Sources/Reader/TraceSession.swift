@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Geometry
 import Gestures
 import Scrolling
 

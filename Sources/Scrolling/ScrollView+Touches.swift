@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// What the content knows of the finger currently down.
 enum ContentTouchPhase: Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// A model of UIScrollView: drag, flick with momentum, rubber band and bounce,
 /// paging, zoom and the delegate messages, driven entirely by the caller.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Geometry
 import Glibc
 import Raster
 import Reader

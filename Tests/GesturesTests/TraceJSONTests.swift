@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 @testable import Gestures
 
@@ -10,11 +11,11 @@ final class TraceJSONTests: XCTestCase {
     }
 
     func testGestureLines() {
-        let point = TouchPoint(x: 640, y: 384)
+        let point = Point(x: 640, y: 384)
         XCTAssertEqual(TraceJSON.gesture(GestureEvent(time: 390, kind: .tap(at: point, zone: .middle))),
                        #"{"t": 390, "gesture": "tap", "x": 640, "y": 384}"#)
-        XCTAssertEqual(TraceJSON.gesture(GestureEvent(time: 58, kind: .panEnded(at: point, translation: TouchVector(dx: -200, dy: 0),
-                                                                                 velocity: TouchVector(dx: -4, dy: 0.0005)))),
+        XCTAssertEqual(TraceJSON.gesture(GestureEvent(time: 58, kind: .panEnded(at: point, translation: Point(x: -200, y: 0),
+                                                                                 velocity: Point(x: -4, y: 0.0005)))),
                        #"{"t": 58, "gesture": "pan-end", "x": 640, "y": 384, "vx": -4, "vy": 0.001}"#)
         XCTAssertEqual(TraceJSON.gesture(GestureEvent(time: 600, kind: .pinchEnded(focus: point, scale: 2))),
                        #"{"t": 600, "gesture": "pinch-end", "x": 640, "y": 384, "scale": 2}"#)
@@ -24,7 +25,7 @@ final class TraceJSONTests: XCTestCase {
     }
 
     func testUnprintedEvents() {
-        let point = TouchPoint(x: 1, y: 2)
+        let point = Point(x: 1, y: 2)
         XCTAssertNil(TraceJSON.gesture(GestureEvent(time: 0, kind: .fingerDown(id: 1, at: point))))
         XCTAssertNil(TraceJSON.gesture(GestureEvent(time: 0, kind: .panChanged(at: point, translation: .zero, velocity: .zero))))
         XCTAssertNil(TraceJSON.gesture(GestureEvent(time: 0, kind: .pinchChanged(focus: point, scale: 1))))

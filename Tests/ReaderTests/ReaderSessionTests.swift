@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import XCTest
 import Gestures
 import Raster
