@@ -1,4 +1,5 @@
 import CDRM
+import Geometry
 import Glibc
 
 /// A screen driven through KMS dumb buffers. Frames are composed in RAM by
@@ -15,7 +16,7 @@ public final class KMSDisplay {
     /// The upright picture's size (the mode's size turned by the rotation).
     public let width: Int
     public let height: Int
-    public let rotation: OutputRotation
+    public let rotation: Rotation
 
     private let device: DRMDevice
     private let selection: OutputSelection

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// Plays a recording back in its own time: events are released as the
@@ -28,7 +29,7 @@ public struct RecordingPlayer: Sendable {
 extension EvemuRecording {
     /// The recording's touch frames mapped to a screen: what `ebook-fb
     /// trace` prints with `--frames` and feeds to the gesture recognizer.
-    public func screenFrames(width: Double, height: Double, rotation: DisplayRotation = .none,
+    public func screenFrames(width: Double, height: Double, rotation: Rotation = .none,
                              calibration: CalibrationMatrix = .identity) throws -> [TouchFrame] {
         let mapper = TouchMapper(parser: try makeParser(), screenWidth: width, screenHeight: height,
                                  calibration: calibration, rotation: rotation)

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// Where touch frames come from, in screen pixels: a live device or a
@@ -24,7 +25,7 @@ public final class LiveTouchInput: TouchInputSource {
     /// `calibration` when given (`--touch-matrix`), else udev's
     /// LIBINPUT_CALIBRATION_MATRIX for the device, else the identity.
     public init?(device: EvdevDevice, screenWidth: Double, screenHeight: Double,
-                 rotation: DisplayRotation = .none, calibration: CalibrationMatrix? = nil,
+                 rotation: Rotation = .none, calibration: CalibrationMatrix? = nil,
                  udevDatabase: String = "/run/udev/data") {
         guard let parser = EvdevTouchParser(device: device.description) else { return nil }
         let fromUdev = (try? device.deviceNumber()).flatMap { number in
@@ -59,7 +60,7 @@ public final class ReplayTouchInput: TouchInputSource {
     private var parser: EvdevTouchParser
 
     public init(recording: EvemuRecording, screenWidth: Double, screenHeight: Double,
-                rotation: DisplayRotation = .none, calibration: CalibrationMatrix = .identity) throws {
+                rotation: Rotation = .none, calibration: CalibrationMatrix = .identity) throws {
         let parser = try recording.makeParser()
         self.parser = parser
         self.player = RecordingPlayer(recording: recording)

@@ -27,29 +27,6 @@ public struct CalibrationMatrix: Equatable, Sendable {
     }
 }
 
-/// How far the picture is turned clockwise on the panel. Touches are turned
-/// back so they land where the picture shows.
-public enum DisplayRotation: Int, Equatable, Sendable, CaseIterable {
-    case none = 0
-    case quarter = 90
-    case half = 180
-    case threeQuarters = 270
-
-    public init?(degrees: Int) {
-        self.init(rawValue: ((degrees % 360) + 360) % 360)
-    }
-
-    /// A panel point (normalised) in the rotated picture's normalised coordinates.
-    public func apply(_ point: Point) -> Point {
-        switch self {
-        case .none: point
-        case .quarter: Point(x: point.y, y: 1 - point.x)
-        case .half: Point(x: 1 - point.x, y: 1 - point.y)
-        case .threeQuarters: Point(x: 1 - point.y, y: point.x)
-        }
-    }
-}
-
 /// Device units to screen pixels: normalise by the axis ranges, apply the
 /// calibration matrix, apply the display rotation, scale to the screen
 /// (the screen size is the picture's size after rotation). Results are
@@ -60,10 +37,10 @@ public struct TouchMapper: Equatable, Sendable {
     public var screenWidth: Double
     public var screenHeight: Double
     public var calibration: CalibrationMatrix
-    public var rotation: DisplayRotation
+    public var rotation: Rotation
 
     public init(xAxis: AbsInfo, yAxis: AbsInfo, screenWidth: Double, screenHeight: Double,
-                calibration: CalibrationMatrix = .identity, rotation: DisplayRotation = .none) {
+                calibration: CalibrationMatrix = .identity, rotation: Rotation = .none) {
         self.xAxis = xAxis
         self.yAxis = yAxis
         self.screenWidth = screenWidth
@@ -74,14 +51,14 @@ public struct TouchMapper: Equatable, Sendable {
 
     /// A mapper for the axes a parser reports in.
     public init(parser: EvdevTouchParser, screenWidth: Double, screenHeight: Double,
-                calibration: CalibrationMatrix = .identity, rotation: DisplayRotation = .none) {
+                calibration: CalibrationMatrix = .identity, rotation: Rotation = .none) {
         self.init(xAxis: parser.xAxis, yAxis: parser.yAxis, screenWidth: screenWidth, screenHeight: screenHeight,
                   calibration: calibration, rotation: rotation)
     }
 
     public func map(_ point: Point) -> Point {
         let normalised = Point(x: Self.normalise(point.x, xAxis), y: Self.normalise(point.y, yAxis))
-        let turned = rotation.apply(calibration.apply(normalised))
+        let turned = rotation.uprightPoint(fromPanel: calibration.apply(normalised))
         let maxX = max(screenWidth - 1, 0)
         let maxY = max(screenHeight - 1, 0)
         return Point(x: min(max(turned.x * maxX, 0), maxX), y: min(max(turned.y * maxY, 0), maxY))

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 import LinuxInput
 
@@ -9,7 +10,7 @@ final class LiveInputDevices {
     private let watcher: DirectoryWatcher?
     private let screenWidth: Double
     private let screenHeight: Double
-    private let rotation: DisplayRotation
+    private let rotation: Rotation
     private let calibration: CalibrationMatrix?
     private let mapping: KeyboardMapping
     private var touch: LiveTouchInput?
@@ -20,7 +21,7 @@ final class LiveInputDevices {
     private(set) var warnings: [String] = []
 
     /// `kiosk` grabs the devices (EVIOCGRAB) and drops the quit keys.
-    init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
+    init(screenWidth: Int, screenHeight: Int, rotation: Rotation, calibration: CalibrationMatrix?,
          touchDevicePath: String?, kiosk: Bool, terminalKeys: Bool) {
         registry = InputDeviceRegistry(options: .init(touchDevicePath: touchDevicePath, grab: kiosk))
         watcher = try? DirectoryWatcher(path: registry.options.directory)

@@ -8,7 +8,7 @@ final class TouchMappingTests: XCTestCase {
     let panelX = AbsInfo(minimum: 0, maximum: 1279)
     let panelY = AbsInfo(minimum: 0, maximum: 767)
 
-    func mapper(_ rotation: DisplayRotation = .none, _ calibration: CalibrationMatrix = .identity,
+    func mapper(_ rotation: Rotation = .none, _ calibration: CalibrationMatrix = .identity,
                 width: Double = 1280, height: Double = 768) -> TouchMapper {
         TouchMapper(xAxis: panelX, yAxis: panelY, screenWidth: width, screenHeight: height,
                     calibration: calibration, rotation: rotation)
@@ -52,9 +52,6 @@ final class TouchMappingTests: XCTestCase {
         XCTAssertEqual(mapper(.half).map(corner), Point(x: 1279, y: 767))
         XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(corner), Point(x: 767, y: 0))
         XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(right), Point(x: 767, y: 1279))
-        XCTAssertEqual(DisplayRotation(degrees: 270), .threeQuarters)
-        XCTAssertEqual(DisplayRotation(degrees: -90), .threeQuarters)
-        XCTAssertNil(DisplayRotation(degrees: 45))
     }
 
     func testCalibrationThenRotation() {
