@@ -37,7 +37,7 @@ public struct GestureRecognizer: Sendable {
         var fingerIDs: Set<Int>
         var position: Point
         var began = false
-        var estimator: VelocityEstimator
+        var velocityFitter: VelocityFitter
     }
 
     struct Pinch {

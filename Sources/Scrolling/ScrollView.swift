@@ -96,7 +96,7 @@ public final class ScrollView {
     var pinch: PinchState?
     /// True from willBeginZooming to didEndZooming, across a pinch and its bounce.
     var zoomSessionActive = false
-    var velocityTracker = VelocityTracker()
+    var velocityFitter = VelocityFitter()
 
     enum Motion: Equatable {
         case none
