@@ -38,7 +38,7 @@ final class TapTests: XCTestCase {
         script.tap(1180, 400, at: 100)
         script.advance(to: 2000)
         XCTAssertEqual(script.names, ["tap", "tap"])
-        XCTAssertEqual(script.events.filter { TraceJSON.name(of: $0.kind) == "tap" }.map(\.time), [40, 140])
+        XCTAssertEqual(script.events.filter { $0.kind.recognizedName == "tap" }.map(\.time), [40, 140])
     }
 
     func testZoneBoundariesAreThirds() {
@@ -64,7 +64,7 @@ final class TapTests: XCTestCase {
         script.tap(640, 400, at: 390)        // touches 350 ms after the lift: the window has closed
         script.advance(to: 5000)
         XCTAssertEqual(script.names, ["tap", "tap"])
-        XCTAssertEqual(script.events.filter { TraceJSON.name(of: $0.kind) == "tap" }.map(\.time), [390, 780])
+        XCTAssertEqual(script.events.filter { $0.kind.recognizedName == "tap" }.map(\.time), [390, 780])
     }
 
     func testTapsTooFarApartAreTwoTaps() {

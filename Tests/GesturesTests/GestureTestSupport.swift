@@ -52,9 +52,9 @@ struct GestureScript {
     }
 
     /// Recognized gestures only (no raw finger events, no "changed" steps), by trace name.
-    var names: [String] { events.compactMap { TraceJSON.name(of: $0.kind) } }
+    var names: [String] { events.compactMap { $0.kind.recognizedName } }
 
     func first(_ name: String) -> GestureEvent? {
-        events.first { TraceJSON.name(of: $0.kind) == name }
+        events.first { $0.kind.recognizedName == name }
     }
 }

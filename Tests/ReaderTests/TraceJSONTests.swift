@@ -1,6 +1,7 @@
 import Geometry
 import XCTest
-@testable import Gestures
+import Gestures
+@testable import Reader
 
 final class TraceJSONTests: XCTestCase {
     func testFrameLine() {
@@ -31,12 +32,23 @@ final class TraceJSONTests: XCTestCase {
         XCTAssertNil(TraceJSON.gesture(GestureEvent(time: 0, kind: .pinchChanged(focus: point, scale: 1))))
     }
 
-    func testNumbers() {
-        XCTAssertEqual(TraceJSON.number(-0.0004), "0")
-        XCTAssertEqual(TraceJSON.number(-0.25), "-0.25")
-        XCTAssertEqual(TraceJSON.number(1.05), "1.05")
-        XCTAssertEqual(TraceJSON.number(12.0), "12")
-        XCTAssertEqual(TraceJSON.number(.nan), "0")
-        XCTAssertEqual(TraceJSON.number(.infinity), "0")
+    func testNumbersHaveAtMostThreeDecimals() {
+        XCTAssertEqual(JSONLine.number(-0.0004), "0")
+        XCTAssertEqual(JSONLine.number(-0.25), "-0.25")
+        XCTAssertEqual(JSONLine.number(1.05), "1.05")
+        XCTAssertEqual(JSONLine.number(0.1 + 0.2), "0.3")
+        XCTAssertEqual(JSONLine.number(2.0 / 3), "0.667")
+        XCTAssertEqual(JSONLine.number(12.0), "12")
+        XCTAssertEqual(JSONLine.number(-1e12), "-1000000000000")
+    }
+
+    func testTraceLinesHaveNoNaNOrInfinity() {
+        let point = Point(x: .nan, y: 2)
+        XCTAssertEqual(TraceJSON.gesture(GestureEvent(time: 5, kind: .panEnded(at: point, translation: .zero,
+                                                                                velocity: Point(x: .infinity, y: -.infinity)))),
+                       #"{"t": 5, "gesture": "pan-end", "x": 0, "y": 2, "vx": 0, "vy": 0}"#)
+        var line = JSONLine()
+        line.add("n", Double.nan)
+        XCTAssertEqual(line.text, #"{"n": null}"#, "other lines say null")
     }
 }
