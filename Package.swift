@@ -51,17 +51,19 @@ let package = Package(
             // resident memory, and the binary runs without a Swift toolchain.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
+        // What only tests use: golden images, PNG reading, replaying recordings in real time.
+        .target(name: "TestSupport", dependencies: ["CPNG", "Raster", "Geometry", "Gestures", "LinuxInput"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
 
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "Gestures"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "Gestures", "TestSupport"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "CLinux"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "LinuxInput"]),
     ]

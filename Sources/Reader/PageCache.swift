@@ -50,12 +50,6 @@ public final class PageCache: @unchecked Sendable {
         }
     }
 
-    /// Pages held in buffers (for tests).
-    public var heldPages: Set<Int> {
-        condition.lock(); defer { condition.unlock() }
-        return Set(slots.compactMap(\.page))
-    }
-
     /// Makes the buffers hold `current - 1 ... current + 1` (within `0..<pageCount`),
     /// recycling buffers of pages that left the window and drawing the new
     /// ones ahead on the worker.

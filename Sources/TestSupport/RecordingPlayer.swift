@@ -1,5 +1,4 @@
-import Geometry
-import Gestures
+import LinuxInput
 
 /// Plays a recording back in its own time: events are released as the
 /// caller's clock passes their (rebased) timestamps.
@@ -23,16 +22,5 @@ public struct RecordingPlayer: Sendable {
         let start = index
         while index < recording.events.count, recording.events[index].time <= time { index += 1 }
         return Array(recording.events[start..<index])
-    }
-}
-
-extension EvemuRecording {
-    /// The recording's touch frames mapped to a screen: what `ebook-fb
-    /// trace` prints with `--frames` and feeds to the gesture recognizer.
-    public func screenFrames(width: Double, height: Double, rotation: Rotation = .none,
-                             calibration: CalibrationMatrix = .identity) throws -> [TouchFrame] {
-        let mapper = TouchMapper(parser: try makeParser(), screenWidth: width, screenHeight: height,
-                                 calibration: calibration, rotation: rotation)
-        return try touchFrames().map(mapper.map)
     }
 }
