@@ -20,8 +20,11 @@ public struct FrameCopier: Equatable, Sendable {
     }
 
     /// The upright frame's size.
-    public var logicalWidth: Int { rotation.swapsAxes ? physicalHeight : physicalWidth }
-    public var logicalHeight: Int { rotation.swapsAxes ? physicalWidth : physicalHeight }
+    public var logicalWidth: Int { logicalSize.width }
+    public var logicalHeight: Int { logicalSize.height }
+    private var logicalSize: (width: Int, height: Int) {
+        rotation.logicalSize(physicalWidth: physicalWidth, physicalHeight: physicalHeight)
+    }
 
     /// Copies the frame's `rows` (clamped to the frame) from `source`, whose
     /// rows are `sourceStride` bytes apart, into `destination`.

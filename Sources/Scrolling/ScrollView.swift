@@ -131,8 +131,6 @@ public final class ScrollView {
         return Point(x: min(max(point.x, minimum.x), maximum.x), y: min(max(point.y, minimum.y), maximum.y))
     }
 
-    var isOverscrolled: Bool { clampedOffset(offset) != offset }
-
     /// Whether a drag moves the content along `axis`.
     func canScroll(_ axis: Axis) -> Bool {
         if maximumOffset[axis] > minimumOffset[axis] { return true }
