@@ -1,4 +1,5 @@
-/// What a key asks the reader to do (DESIGN 6).
+/// What a key asks the reader to do: turn a page, jump to either end,
+/// change the font size, zoom, or quit. Keys map to these in KeyboardMapping.
 public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case nextPage
     case previousPage
