@@ -9,8 +9,8 @@
 /// - Stopping: a finger that has not moved for `stillness` ms (40) has
 ///   stopped: asked at least that long after the last sample that changed
 ///   the position, the velocity is zero. Repeating a position is no movement.
-/// - Several reports at one timestamp: the newest position wins (a device
-///   may report x and y of one contact in separate frames of one instant).
+/// - Several reports at one timestamp: the newest position wins; it is
+///   where the finger was last seen at that instant.
 /// - A sample older than the newest is ignored, so time never runs back.
 /// - Singularity: when the quadratic's normal equations are singular
 ///   relative to their own scale (samples bunched too closely in time to
