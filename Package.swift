@@ -32,17 +32,19 @@ let package = Package(
         .target(name: "Threading", dependencies: ["CLinux"]),
         .target(name: "Typesetting", dependencies: ["Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
-        .target(name: "Scrolling"),
-        .target(name: "Gestures"),
+        // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
+        .target(name: "Geometry"),
+        .target(name: "Scrolling", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
         // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
         .target(name: "Devices", dependencies: ["Gestures"]),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures", "Devices"]),
-        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "Devices"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "CLinux"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "Geometry", "Gestures", "Devices"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "Geometry", "Devices"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "CLinux"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "Reader",
+                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "Reader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -51,18 +53,21 @@ let package = Package(
             // resident memory, and the binary runs without a Swift toolchain.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
+        // What only tests use: golden images, PNG reading, replaying recordings in real time.
+        .target(name: "TestSupport", dependencies: ["CPNG", "Raster"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
 
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
-        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures", "Devices"]),
-        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux", "Devices"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "Devices", "LinuxInput"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "Gestures", "Devices"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "CLinux", "Devices"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput"]),
     ]
 )
 

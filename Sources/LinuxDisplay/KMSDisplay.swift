@@ -1,5 +1,6 @@
 import CDRM
 import Devices
+import Geometry
 import Glibc
 
 /// A screen driven through KMS dumb buffers. Frames are composed in RAM by
@@ -16,7 +17,7 @@ public final class KMSDisplay {
     /// The upright picture's size (the mode's size turned by the rotation).
     public let width: Int
     public let height: Int
-    public let rotation: OutputRotation
+    public let rotation: Rotation
 
     private let device: DRMDevice
     private let selection: OutputSelection

@@ -1,4 +1,5 @@
 import Devices
+import Geometry
 
 /// The display's damage path: a frame composed upright in RAM goes into one
 /// of the scanout buffers, only the rows that buffer lacks (the frame's
@@ -43,7 +44,7 @@ public final class MemoryScanout {
     public private(set) var lastPresentBytes = 0
     public private(set) var bytesWritten = 0
 
-    public init(width: Int, height: Int, rotation: OutputRotation = .none) {
+    public init(width: Int, height: Int, rotation: Rotation = .none) {
         let copier = FrameCopier(rotation: rotation, physicalWidth: rotation.swapsAxes ? height : width,
                                  physicalHeight: rotation.swapsAxes ? width : height,
                                  pitch: (rotation.swapsAxes ? height : width) * 4)

@@ -1,4 +1,5 @@
 import Devices
+import Geometry
 import Gestures
 
 /// The reader's live input: the touchscreen as touch frames in screen
@@ -9,7 +10,7 @@ public final class EvdevInput: InputSource {
     private let watcher: DirectoryWatcher?
     private let screenWidth: Double
     private let screenHeight: Double
-    private let rotation: DisplayRotation
+    private let rotation: Rotation
     private let calibration: CalibrationMatrix?
     private let mapping: KeyboardMapping
     private var touch: LiveTouchInput?
@@ -22,7 +23,7 @@ public final class EvdevInput: InputSource {
     private var changes: [String] = []
 
     /// `kiosk` grabs the devices (EVIOCGRAB) and drops the quit keys.
-    public init(screenWidth: Int, screenHeight: Int, rotation: DisplayRotation, calibration: CalibrationMatrix?,
+    public init(screenWidth: Int, screenHeight: Int, rotation: Rotation, calibration: CalibrationMatrix?,
          touchDevicePath: String?, kiosk: Bool, terminalKeys: Bool) {
         registry = InputDeviceRegistry(options: .init(touchDevicePath: touchDevicePath, grab: kiosk))
         watcher = try? DirectoryWatcher(path: registry.options.directory)

@@ -17,22 +17,33 @@ public struct Compositor {
         didSet { if background != oldValue { frameWasDrawnOver() } }
     }
 
-    /// A page's pixels and the rows its glyphs were drawn on.
+    /// A page's pixels, the rows its glyphs were drawn on, and which
+    /// drawing of its buffer this is (another number: another picture).
     public struct PageImage {
         public var pixels: PixelBuffer
         public var ink: InkRows
-        public init(pixels: PixelBuffer, ink: InkRows) {
+        public var drawing: Int
+        public init(pixels: PixelBuffer, ink: InkRows, drawing: Int = 0) {
             self.pixels = pixels
             self.ink = ink
+            self.drawing = drawing
         }
     }
 
     /// The frame last composed into (its storage and size) and the rows of
     /// it that may hold anything but background; nil when not known.
     private var lastFrame: (storage: UInt, width: Int, height: Int, ink: InkRows)?
-    /// What the paging picture in the frame was made of: the offset and
-    /// the version of the pages' pictures. The same again changes nothing.
-    private var lastPicture: (x: Int, version: Int)?
+    /// What the paging picture in the frame was made of: the offset, the
+    /// caller's version and the drawings of the two pages. The same again
+    /// changes nothing.
+    private var lastPicture: PictureKey?
+
+    private struct PictureKey: Equatable {
+        var x: Int
+        var version: Int
+        var left: Int?
+        var right: Int?
+    }
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
@@ -62,9 +73,9 @@ public struct Compositor {
 
     /// Composes the paging view at `offsetX` and returns the rows it wrote.
     /// `page` gives a page's image, or nil when there is none (past either
-    /// end); `version` changes whenever a page's picture may have (so the
-    /// same offset and version again leave the frame as it is, but for
-    /// `rows`, which are written again whatever). The frame is written in
+    /// end); `version` changes whenever anything else about the picture
+    /// may have. The same offset, version and page drawings again leave the
+    /// frame as it is, but for `rows`, which are written again whatever. The frame is written in
     /// one pass, row after row, each row copied from the two pages side by
     /// side, except rows already background that stay so.
     @discardableResult
@@ -79,16 +90,18 @@ public struct Compositor {
         let background = self.background
         let storage = frame.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
         var frameInk = InkRows.all(rows: frame.height)
+        let leftPage = page(left)
+        let rightPage = shift > 0 ? page(left + 1) : nil
+        let picture = PictureKey(x: Int(offsetX.rounded()), version: version, left: leftPage?.drawing,
+                                 right: rightPage?.drawing)
         var range = 0..<rows
         if let last = lastFrame, last.storage == storage, last.width == frame.width, last.height == frame.height {
             frameInk = last.ink
-            if let picture = lastPicture, picture.x == Int(offsetX.rounded()), picture.version == version {
+            if picture == lastPicture {
                 guard let again else { return damage }
                 range = again.clamped(to: 0..<rows)
             }
         }
-        let leftPage = page(left)
-        let rightPage = shift > 0 ? page(left + 1) : nil
         // Taken out of the optionals once, not for every row.
         let leftInk = leftPage?.ink ?? InkRows(rows: 0), rightInk = rightPage?.ink ?? InkRows(rows: 0)
         withRows(of: leftPage?.pixels, rows: rows) { leftRows, leftStride in
@@ -129,7 +142,7 @@ public struct Compositor {
             }
         }
         lastFrame = (storage, frame.width, frame.height, frameInk)
-        lastPicture = (Int(offsetX.rounded()), version)
+        lastPicture = picture
         return damage
     }
 

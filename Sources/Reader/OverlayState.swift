@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 import Raster
 
@@ -18,7 +19,7 @@ public final class OverlayState {
     }
 
     /// Where along the book a tap on the bar points (0...1), or nil when the tap missed it.
-    public func progressFraction(at point: TouchPoint, width: Int, height: Int) -> Double? {
+    public func progressFraction(at point: Point, width: Int, height: Int) -> Double? {
         let (panel, bar) = Self.layout(width: width, height: height)
         guard point.y >= Double(panel.y), point.x >= Double(bar.x), point.x <= Double(bar.maxX) else { return nil }
         return (point.x - Double(bar.x)) / Double(bar.width)

@@ -17,6 +17,8 @@ public final class PageCache: @unchecked Sendable {
         /// Rows of the buffer that may not be background: those the page's
         /// glyphs were drawn on, or all while that is not known.
         var ink: InkRows
+        /// The number of the drawing the buffer holds.
+        var drawing = 0
         init(buffer: PixelBuffer) {
             self.buffer = buffer
             ink = .all(rows: buffer.height)
@@ -29,13 +31,8 @@ public final class PageCache: @unchecked Sendable {
     public private(set) var stalls = 0
     /// How many times a buffer was given to another page.
     public private(set) var recycles = 0
-    /// Changes whenever a page's picture in a buffer may have (drawn,
-    /// redrawn, forgotten, renumbered): a frame composed from the same
-    /// version at the same offset is the same frame.
-    public var pictureVersion: Int {
-        condition.lock(); defer { condition.unlock() }
-        return drawings
-    }
+    /// Drawings into the buffers so far: each gets the next number, so a
+    /// frame composed from the same drawings at the same offset is the same frame.
     private var drawings = 0
 
     private let condition = Condition()
@@ -56,12 +53,6 @@ public final class PageCache: @unchecked Sendable {
             slots.append(Slot(buffer: buffer))
             allocatedBuffers += 1
         }
-    }
-
-    /// Pages held in buffers (for tests).
-    public var heldPages: Set<Int> {
-        condition.lock(); defer { condition.unlock() }
-        return Set(slots.compactMap(\.page))
     }
 
     /// Makes the buffers hold `current - 1 ... current + 1` (within `0..<pageCount`),
@@ -102,6 +93,7 @@ public final class PageCache: @unchecked Sendable {
             // The slot may have been reassigned while drawing; the buffer is back either way.
             slot.state = slot.page == page ? .ready : .empty
             drawings += 1
+            slot.drawing = drawings
             condition.broadcast()
             condition.unlock()
         }
@@ -110,11 +102,12 @@ public final class PageCache: @unchecked Sendable {
     /// Gives read access to the buffer holding `page`, drawing it now (a
     /// stall) when it is not ready. Nil when the page is not in the window.
     public func withPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer) -> R) -> R? {
-        withInkedPage(page, pagination: pagination) { buffer, _ in body(buffer) }
+        withInkedPage(page, pagination: pagination) { buffer, _, _ in body(buffer) }
     }
 
-    /// Like `withPage`, also giving the rows the page's glyphs are on.
-    public func withInkedPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer, InkRows) -> R) -> R? {
+    /// Like `withPage`, also giving the rows the page's glyphs are on and
+    /// the number of the drawing the buffer holds.
+    public func withInkedPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer, InkRows, Int) -> R) -> R? {
         condition.lock()
         defer { condition.unlock() }
         guard let slot = slots.first(where: { $0.page == page }) else { return nil }
@@ -129,8 +122,9 @@ public final class PageCache: @unchecked Sendable {
             renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             slot.state = .ready
             drawings += 1
+            slot.drawing = drawings
         }
-        return body(slot.buffer, slot.ink)
+        return body(slot.buffer, slot.ink, slot.drawing)
     }
 
     /// Waits until the worker has drawn everything asked of it. Virtual
@@ -153,6 +147,7 @@ public final class PageCache: @unchecked Sendable {
             if visible.contains(page) {
                 renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
                 drawings += 1
+                slot.drawing = drawings
             } else {
                 submit(slot, page: page, pagination: pagination)
             }
@@ -166,7 +161,6 @@ public final class PageCache: @unchecked Sendable {
         waitForRenderAhead()
         condition.lock()
         for slot in slots { slot.page = slot.page.map { $0 + count } }
-        drawings += 1
         condition.unlock()
     }
 
@@ -183,6 +177,7 @@ public final class PageCache: @unchecked Sendable {
         renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.state = .ready
         drawings += 1
+        slot.drawing = drawings
     }
 
     /// Forgets every page (after a font size change); buffers are kept.
@@ -190,7 +185,6 @@ public final class PageCache: @unchecked Sendable {
         waitForRenderAhead()
         condition.lock()
         for slot in slots { slot.page = nil; slot.state = .empty }
-        drawings += 1
         condition.unlock()
     }
 

@@ -111,9 +111,6 @@ public final class PaginationStore: @unchecked Sendable {
     /// Page counts of the segments known so far (nil: not yet).
     public var pageCounts: [Int?] { condition.withLock { segmentPages.map { $0?.count } } }
 
-    /// True when every segment before `index` is known.
-    public func knowsEverySegment(before index: Int) -> Bool { condition.withLock { prefixSegments >= index } }
-
     // MARK: Background
 
     /// Pagination yields to drawing: the page on screen was paginated first.

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 import Scrolling
 
@@ -107,10 +108,10 @@ public final class PagingController: ScrollViewDelegate {
         case let .fingerDown(id, at):
             if primaryFinger == nil {
                 primaryFinger = id
-                scrollView.touchBegan(at: Point(x: at.x, y: at.y), time: time)
+                scrollView.touchBegan(at: at, time: time)
             }
         case let .fingerMoved(id, to):
-            if id == primaryFinger { scrollView.touchMoved(to: Point(x: to.x, y: to.y), time: time) }
+            if id == primaryFinger { scrollView.touchMoved(to: to, time: time) }
         case let .fingerUp(id, _):
             if id == primaryFinger {
                 primaryFinger = nil
@@ -121,14 +122,14 @@ public final class PagingController: ScrollViewDelegate {
             switch zone {
             case .left: turn(by: -1, at: time)
             case .right: turn(by: 1, at: time)
-            case .middle: observer?.pagingControllerDidTapMiddle(self, at: Point(x: at.x, y: at.y))
+            case .middle: observer?.pagingControllerDidTapMiddle(self, at: at)
             }
         case let .doubleTap(at):
             if scrollView.zoomScale > 1.01 {
                 scrollView.setZoomScale(1, animated: true)
             } else {
                 enterZoom()
-                let center = scrollView.unscaledContentPoint(at: Point(x: at.x, y: at.y))
+                let center = scrollView.unscaledContentPoint(at: at)
                 scrollView.zoom(to: scrollView.zoomRect(forScale: Self.doubleTapZoom, center: center), animated: true)
             }
         case .twoFingerTap:
@@ -141,9 +142,9 @@ public final class PagingController: ScrollViewDelegate {
                 primaryFinger = nil
                 scrollView.touchCancelled(time: time)
             }
-            scrollView.pinchBegan(focus: Point(x: focus.x, y: focus.y), time: time)
+            scrollView.pinchBegan(focus: focus, time: time)
         case let .pinchChanged(focus, scale):
-            scrollView.pinchChanged(scale: scale, focus: Point(x: focus.x, y: focus.y), time: time)
+            scrollView.pinchChanged(scale: scale, focus: focus, time: time)
         case .pinchEnded:
             scrollView.pinchEnded(time: time)
         case .longPress, .panBegan, .panChanged, .panEnded:

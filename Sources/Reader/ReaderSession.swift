@@ -1,5 +1,6 @@
 import Devices
 import FoundationEssentials
+import Geometry
 import Gestures
 import Raster
 import Scrolling
@@ -144,6 +145,9 @@ public final class ReaderSession: PagingControllerObserver {
             syncPages()
             controller.show(page: min(page, knownPageCount - 1))
             savedOffset = currentOffset
+            // Drawn here, as the page of any other start is, and its neighbours ahead.
+            cache.drawAtOnce(currentPage, pagination: knownPages)
+            cache.focus(on: currentPage, pageCount: knownPageCount, pagination: knownPages)
         }
     }
 
@@ -244,7 +248,7 @@ public final class ReaderSession: PagingControllerObserver {
         case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
         case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
         case .toggleZoom:
-            let centre = GestureEvent(time: time, kind: .doubleTap(at: TouchPoint(x: Double(settings.geometry.width) / 2,
+            let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
         case .quit: break
@@ -365,12 +369,11 @@ public final class ReaderSession: PagingControllerObserver {
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
-            // Any change to a page's picture, or to which pages exist, is a new version.
-            let version = cache.pictureVersion &+ (count << 40)
-            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: version,
+            // Which pages exist is part of the picture; the pages' drawings are the rest.
+            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: count,
                                                       rows: overlayRows, into: &frame) { index in
                 guard index >= 0, index < count else { return nil }
-                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1) }
+                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
             })
         }
         overlayRows = nil

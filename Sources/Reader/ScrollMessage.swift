@@ -1,4 +1,4 @@
-import Scrolling
+import Geometry
 
 /// A message of the reader's paging scroll view, as UIScrollViewDelegate
 /// sends it, with what it carries.

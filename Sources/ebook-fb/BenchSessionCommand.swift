@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Geometry
 import Gestures
 import Glibc
 import LinuxDisplay
@@ -61,7 +62,7 @@ struct BenchSessionCommand: ParsableCommand {
             frameTimes.append(monotonicMilliseconds() - start)
         }
         result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
-        result.add("flick_frame_median_ms", BenchClock.percentile(frameTimes, 0.5))
+        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
         result.add("flick_stalls", session.cache.stalls - stallsBefore)
 
         try measureScanout(session, into: &result)
@@ -144,11 +145,11 @@ struct BenchSessionCommand: ParsableCommand {
         session.compose()
         present()
         _ = settle()
-        let rightTap = GestureEvent(time: time, kind: .tap(at: TouchPoint(x: width * 0.9, y: Double(geometry.height) / 2),
+        let rightTap = GestureEvent(time: time, kind: .tap(at: Point(x: width * 0.9, y: Double(geometry.height) / 2),
                                                          zone: .right))
         session.handle([rightTap])
         result.add("scanout_bytes_settled_page", settle())
-        let middleTap = GestureEvent(time: time, kind: .tap(at: TouchPoint(x: width / 2, y: Double(geometry.height) / 2),
+        let middleTap = GestureEvent(time: time, kind: .tap(at: Point(x: width / 2, y: Double(geometry.height) / 2),
                                                           zone: .middle))
         session.handle([middleTap])
         result.add("scanout_bytes_overlay_toggle", settle())

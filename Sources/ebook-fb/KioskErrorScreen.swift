@@ -1,5 +1,6 @@
 import Devices
 import FoundationEssentials
+import Geometry
 import Glibc
 import LinuxDisplay
 import Raster
@@ -23,7 +24,7 @@ struct KioskErrorScreen {
 
     func showUntilStopped() throws {
         let options = KMSOptions(mode: try configuration.mode.map { try ModeRequest(parsing: $0) },
-                                 rotation: OutputRotation(degrees: configuration.rotate) ?? .none)
+                                 rotation: Rotation(degrees: configuration.rotate) ?? .none)
         let console = try ConsoleSession(options: options, terminalPath: configuration.tty)
         defer { console.restore() }
         console.refusesSwitching = configuration.lockVT

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Geometry
 import Glibc
 import Devices
 import Gestures
@@ -69,7 +70,7 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
-        guard let rotation = DisplayRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
+        guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
         var calibration = CalibrationMatrix.identity
         if let touchMatrix {
             guard let parsed = CalibrationMatrix(parsing: touchMatrix) else {
@@ -84,8 +85,7 @@ struct ReadCommand: ParsableCommand {
         guard let request = DisplayRequest(rawValue: display) else {
             throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
-        guard let outputRotation = OutputRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
-        let kmsOptions = try screen.kmsOptions(rotation: outputRotation)
+        let kmsOptions = try screen.kmsOptions(rotation: rotation)
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
@@ -133,7 +133,7 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
-    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: DisplayRotation,
+    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: Rotation,
                              calibration: CalibrationMatrix?) throws {
         // Without a readable evdev keyboard, keys come from this terminal, so
         // the console keyboard stays on (never in kiosk mode).
@@ -171,7 +171,7 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The reader without a screen: touches from a recording in virtual time.
-    private func runHeadless(theme: Theme, rotation: DisplayRotation, calibration: CalibrationMatrix) throws {
+    private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix) throws {
         let geometry = try options.geometry()
         let session = try makeSession(geometry: geometry, theme: theme)
         defer { session.stop() }

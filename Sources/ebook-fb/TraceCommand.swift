@@ -1,5 +1,6 @@
 import ArgumentParser
 import Devices
+import Geometry
 import Gestures
 import LinuxInput
 import Reader
@@ -34,7 +35,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let (width, height) = try PageGeometry.parseSize(size)
         guard width > 0, height > 0 else { throw CommandError("size \(size): both sides must be positive") }
-        guard let rotation = DisplayRotation(degrees: rotate) else {
+        guard let rotation = Rotation(degrees: rotate) else {
             throw CommandError("rotation \(rotate): use 0, 90, 180 or 270")
         }
         var calibration = CalibrationMatrix.identity

@@ -116,6 +116,16 @@ final class CompositorTests: XCTestCase {
         // Another version of the pictures at the same offset is composed again.
         damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { pages[$0] }
         XCTAssertTrue(damage.contains(5), "a new version of the pages is written")
+
+        // A page drawn again (another drawing number) is composed again; its neighbour's drawing alone is not asked for.
+        var redrawn = pages
+        redrawn[0]?.drawing = 7
+        damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { redrawn[$0] }
+        XCTAssertTrue(damage.contains(5), "a page drawn again is written")
+        redrawn[2] = page(seed: 9, inkedRows: [1..<3])
+        redrawn[2]?.drawing = 8
+        damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { redrawn[$0] }
+        XCTAssertTrue(damage.isEmpty, "a page off screen drawn again changes nothing")
     }
 
     private func row(_ y: Int, of frame: PixelBuffer) -> [UInt32] { (0..<width).map { frame[$0, y] } }

@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import Gestures
 import Raster
+import Geometry
 import Scrolling
 
 /// The trace's scene: the gestures the recognizer reports and, with pages,

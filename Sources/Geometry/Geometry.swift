@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A point in scroll-view coordinates (points = pixels).
+/// A position on the screen or the touch surface (pixels or device units),
+/// or a displacement between two positions, or a velocity (pixels per ms).
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
@@ -21,8 +16,10 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
     public static func / (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x / rhs, y: lhs.y / rhs) }
 
-    /// Distance from the origin.
+    /// Distance from the origin: the length of a displacement, the speed of a velocity.
     public var length: Double { (x * x + y * y).squareRoot() }
+
+    public func distance(to other: Point) -> Double { (self - other).length }
 
     public var description: String { "(\(x), \(y))" }
 }
@@ -79,42 +76,4 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "[\(origin) \(size)]" }
-}
-
-/// Margins around the content that the scroll view may also show, as UIKit's contentInset.
-public struct EdgeInsets: Hashable, Sendable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-}
-
-/// One of the two scroll axes; lets per-axis logic be written once.
-enum Axis: CaseIterable {
-    case horizontal
-    case vertical
-}
-
-extension Point {
-    subscript(axis: Axis) -> Double {
-        get { axis == .horizontal ? x : y }
-        set {
-            if axis == .horizontal { x = newValue } else { y = newValue }
-        }
-    }
-}
-
-extension Size {
-    subscript(axis: Axis) -> Double {
-        axis == .horizontal ? width : height
-    }
 }

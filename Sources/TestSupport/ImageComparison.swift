@@ -1,3 +1,5 @@
+import Raster
+
 /// Pixel-by-pixel comparison of two images, for golden tests.
 public enum ImageComparison {
     /// What a differing pixel is painted in the diff image.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Raster
 
 /// Checks a rendered buffer against a golden PNG.
 ///

@@ -1,4 +1,5 @@
 import CPNG
+import Raster
 
 /// Reads PNG files of any colour type into XRGB8888 pixel buffers.
 public enum PNGReader {
