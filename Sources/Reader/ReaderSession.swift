@@ -369,8 +369,8 @@ public final class ReaderSession: PagingControllerObserver {
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
-            // Which pages exist is part of the picture; the pages' drawings are the rest.
-            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: count,
+            // The pages shown and their drawings make the picture (a page past either end: none).
+            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0,
                                                       rows: overlayRows, into: &frame) { index in
                 guard index >= 0, index < count else { return nil }
                 return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Devices
 import Geometry
 import Gestures
 import Glibc
@@ -105,56 +106,68 @@ struct BenchSessionCommand: ParsableCommand {
         print(result.text)
     }
 
-    /// Bytes written to the glass for one flick frame, for the frame in
-    /// which the overlay appears and for the frame a tapped page settles
-    /// in: the session's frames and damage through the display's own damage
-    /// path, into scanout buffers in memory.
+    /// Bytes written to the glass for one frame of a page turned by a
+    /// tap, for the frame the turned page settles in and for the frame in
+    /// which the overlay appears: the reader loop over a display that puts
+    /// frames through the display's own damage path into scanout buffers in
+    /// memory, flipped at 60 Hz in virtual time.
     private func measureScanout(_ session: ReaderSession, into result: inout JSONLine) throws {
         let geometry = session.settings.geometry
-        let scanout = MemoryScanout(width: geometry.width, height: geometry.height)
-        func present() {
-            let damage = session.takeDamage()
-            session.frame.withUnsafeBytes { scanout.present(pixels: $0, stride: session.frame.bytesPerRow, damage: damage) }
-        }
-        var time = 0.0
-        /// Frames until the view rests, each presented; the bytes of the last one.
-        func settle() -> Int {
-            var last = 0
-            for _ in 0..<600 {
-                time += 1000.0 / 60
-                session.cache.waitForRenderAhead()
-                if session.advance(to: time) {
-                    present()
-                    last = scanout.lastPresentBytes
-                }
-                if !session.controller.isAnimating { break }
-            }
-            return last
-        }
+        session.controller.show(page: 3)
         session.cache.waitForRenderAhead()
-        session.controller.show(page: 3)
-        session.compose()
-        present()
-        present() // both buffers hold the page
-        let width = Double(geometry.width)
-        session.controller.scrollView.contentOffset = Point(x: 3.4 * width, y: 0)
-        session.compose()
-        present()
-        result.add("scanout_bytes_flick_frame", scanout.lastPresentBytes)
-        session.controller.show(page: 3)
-        session.compose()
-        present()
-        _ = settle()
-        let rightTap = GestureEvent(time: time, kind: .tap(at: Point(x: width * 0.9, y: Double(geometry.height) / 2),
-                                                         zone: .right))
-        session.handle([rightTap])
-        result.add("scanout_bytes_settled_page", settle())
-        let middleTap = GestureEvent(time: time, kind: .tap(at: Point(x: width / 2, y: Double(geometry.height) / 2),
-                                                          zone: .middle))
-        session.handle([middleTap])
-        result.add("scanout_bytes_overlay_toggle", settle())
+        let display = MemoryScanoutDisplay(width: geometry.width, height: geometry.height)
+        let width = Double(geometry.width), middle = Double(geometry.height) / 2
+        func tap(x: Double, at time: Double) -> [TouchFrame] {
+            [TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: middle)]), TouchFrame(time: time + 40, touches: [])]
+        }
+        // At rest, a tap on the right third, the overlay opened in the middle, and closed.
+        let input = RecordedInput(frames: tap(x: width * 0.9, at: 1000) + tap(x: width / 2, at: 3000)
+                                  + tap(x: width / 2, at: 5000))
+        let loop = ReaderLoop(scene: session, display: display, input: input, clock: VirtualClock(start: 0))
+        try loop.run()
+        let turn = display.presents.filter { $0.time > 1000 && $0.time < 3000 && $0.changedRows > 0 }
+        let overlay = display.presents.first { $0.time >= 3000 && $0.changedRows > 0 }
+        result.add("scanout_bytes_flick_frame", turn.dropFirst(turn.count / 2).first?.bytes ?? -1)
+        result.add("scanout_bytes_settled_page", turn.last?.bytes ?? -1)
+        result.add("scanout_bytes_overlay_toggle", overlay?.bytes ?? -1)
         result.add("scanout_bytes_frame", geometry.width * geometry.height * 4)
-        session.handle([middleTap])
-        _ = settle()
     }
+}
+
+/// A display whose scanout buffers are memory: frames go through the
+/// display's damage path (`MemoryScanout`), flips complete at the next
+/// 60 Hz vblank of virtual time, and each present's bytes are kept.
+private final class MemoryScanoutDisplay: Display {
+    let width: Int
+    let height: Int
+    private let scanout: MemoryScanout
+    private var flipDue: Double?
+    private(set) var presents: [(time: Double, changedRows: Int, bytes: Int)] = []
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        scanout = MemoryScanout(width: width, height: height)
+    }
+
+    var canPresent: Bool { flipDue == nil }
+    var pollDescriptors: [Int32] { [] }
+    var nextEventTime: Double? { flipDue }
+
+    func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) -> Bool {
+        guard canPresent else { return false }
+        scanout.present(pixels: pixels, stride: stride, damage: damage)
+        presents.append((time, damage.changedRows, scanout.lastPresentBytes))
+        flipDue = LivePacing.nextFrameTime(after: time)
+        return true
+    }
+
+    func handleEvents(at time: Double) -> [DisplayEvent] {
+        guard let due = flipDue, due <= time else { return [] }
+        flipDue = nil
+        return [.flipCompleted(vblank: due)]
+    }
+
+    func giveUp() {}
+    func takeBack() {}
 }

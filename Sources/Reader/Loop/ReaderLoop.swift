@@ -25,6 +25,11 @@ public final class ReaderLoop {
     private var needsWholeFrame = true
     /// Input changed the scene since its last step.
     private var isDirty = true
+    /// The frame at rest is in one scanout buffer only: present it once
+    /// more (with no damage, the display copies what the other lacks), so a
+    /// small change to a page at rest (the overlay, a footer) costs its own
+    /// rows, not those of the turn before it as well.
+    private var needsCatchUp = false
     /// The last time the scene was stepped to; times never go back.
     private var sceneTime: Double
     private var pendingAnnouncement: String?
@@ -143,11 +148,14 @@ public final class ReaderLoop {
         }
         var damage = scene.takeDamage()
         if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
+        // Stepped but not changed on the glass (a finger down, pages taken in): nothing to show.
+        guard !damage.isEmpty else { return }
         let presented = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
         guard presented else { return }
         needsWholeFrame = false
+        needsCatchUp = true
         presentedFrames += 1
         try onPresent?(presentedFrames, frame)
         pendingAnnouncement = scene.isMoving ? nil : scene.restingDescription
@@ -160,7 +168,11 @@ public final class ReaderLoop {
         case let .flipCompleted(vblank):
             try announce()
             // The next frame is stepped to the vblank the flip went out on.
-            if scene.isMoving || isDirty, display.canPresent { try step(at: vblank) }
+            if scene.isMoving || isDirty, display.canPresent {
+                try step(at: vblank)
+            } else if needsCatchUp, display.canPresent {
+                try catchUp(at: vblank)
+            }
         case .releaseRequested:
             try display.giveUp()
             pendingAnnouncement = nil
@@ -170,6 +182,15 @@ public final class ReaderLoop {
             isDirty = true
         case let .quit(reason):
             stopReason = reason
+        }
+    }
+
+    /// The frame at rest again, with no damage, into the buffer that lacks it.
+    private func catchUp(at time: Double) throws {
+        needsCatchUp = false
+        guard let frame = scene.composedFrame else { return }
+        _ = try frame.withUnsafeBytes { pixels in
+            try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: FrameDamage(rows: frame.height), at: time)
         }
     }
 
