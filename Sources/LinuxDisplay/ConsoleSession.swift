@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 
 /// The KMS display together with its virtual terminal and the signals that
 /// govern both: what a reader on a console or kiosk runs inside. The
@@ -28,7 +29,7 @@ public final class ConsoleSession {
     /// run on, if any); `muteKeyboard` stops the console from reading keys
     /// typed while we read them from evdev.
     public init(options: KMSOptions, terminalPath: String? = nil, muteKeyboard: Bool = true) throws(DisplayError) {
-        let signals = try SignalChannel()
+        let signals = try DisplayError.wrapping { () throws(SystemError) in try SignalChannel() }
         let display: KMSDisplay
         do {
             display = try KMSDisplay.open(options)

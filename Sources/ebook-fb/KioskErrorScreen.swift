@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LinuxDisplay
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting

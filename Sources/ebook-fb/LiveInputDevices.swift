@@ -1,5 +1,6 @@
 import Gestures
 import LinuxInput
+import LinuxSystem
 
 /// The reader's live input: the touchscreen as touch frames in screen
 /// pixels and the keyboards as reader commands, followed through hotplug

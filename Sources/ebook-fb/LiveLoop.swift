@@ -3,6 +3,7 @@ import Glibc
 import Gestures
 import LinuxDisplay
 import LinuxInput
+import LinuxSystem
 import Reader
 
 /// The reader on a real screen: one poll() over the input devices, the

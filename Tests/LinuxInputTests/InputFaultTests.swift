@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Gestures
 @testable import LinuxInput
+import LinuxSystem
 
 /// Input that goes wrong: event floods the kernel drops, a panel unplugged
 /// in the middle of a drag and plugged back.
