@@ -7,8 +7,6 @@ import LinuxSystem
 struct TerminalDevice {
     let file: FileDescriptor
 
-    init(file: FileDescriptor) { self.file = file }
-
     var path: String { file.path }
     var fileDescriptor: Int32 { file.rawValue }
 
