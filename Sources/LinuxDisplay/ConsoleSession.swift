@@ -1,5 +1,6 @@
 import Devices
 import Glibc
+import LinuxSystem
 
 /// The KMS display together with its virtual terminal and the signals that
 /// govern both: what a reader on a console or kiosk runs inside. The
@@ -19,7 +20,7 @@ public final class ConsoleSession {
     /// run on, if any); `muteKeyboard` stops the console from reading keys
     /// typed while we read them from evdev.
     public init(options: KMSOptions, terminalPath: String? = nil, muteKeyboard: Bool = true) throws(DisplayError) {
-        let signals = try SignalChannel()
+        let signals = try DisplayError.wrapping { () throws(SystemError) in try SignalChannel() }
         let display: KMSDisplay
         do {
             display = try KMSDisplay.open(options)
@@ -88,7 +89,8 @@ extension ConsoleSession: Display {
                 events.append(.quit(reason: "signal \(signal)"))
             }
         }
-        if display.isFlipPending, Self.isReadable(display.eventDescriptor), let vblank = try display.handleEvents() {
+        if display.isFlipPending, try !PollSet([display.eventDescriptor]).waitForReadable(timeout: 0).isEmpty,
+           let vblank = try display.handleEvents() {
             events.append(.flipCompleted(vblank: abs(vblank - time) < Self.plausibleVblankAge ? vblank : time))
         }
         return events
@@ -108,9 +110,4 @@ extension ConsoleSession: Display {
 
     /// A flip's vblank time further than this from the clock is not trusted (ms).
     static let plausibleVblankAge = 1000.0
-
-    private static func isReadable(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) > 0
-    }
 }

@@ -2,6 +2,7 @@ import CDRM
 import Devices
 import Geometry
 import Glibc
+import LinuxSystem
 
 /// A screen driven through KMS dumb buffers. Frames are composed in RAM by
 /// the caller and presented with damage; their rows are copied (turned by
@@ -166,12 +167,12 @@ public final class KMSDisplay {
     /// Waits (at most `timeout` ms) for a pending flip to complete, for a
     /// console switch or exit: the buffer must not be freed while scanned out.
     public func waitForPendingFlip(timeout: Int32 = 500) {
-        var remaining = timeout
-        while pendingIndex != nil, remaining > 0 {
-            var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 50)
-            remaining -= 50
-            if ready > 0 { _ = try? handleEvents() }
+        let deadline = monotonicMilliseconds() + Double(timeout)
+        let card = PollSet([device.fileDescriptor])
+        while pendingIndex != nil {
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0, let ready = try? card.waitForReadable(timeout: left) else { break }
+            if !ready.isEmpty { _ = try? handleEvents() }
         }
         pendingIndex = nil
     }

@@ -1,6 +1,7 @@
 import Devices
 import Geometry
 import Gestures
+import LinuxSystem
 
 /// The reader's live input: the touchscreen as touch frames in screen
 /// pixels and the keyboards as reader commands, followed through hotplug

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import LinuxSystem
 
 /// A touch recording: the device description and its events, with
 /// timestamps rebased so the first event is at 0 (recordings carry

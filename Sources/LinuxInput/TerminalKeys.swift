@@ -1,7 +1,6 @@
 import Devices
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
 
 /// Keys typed on the terminal the reader was started from, for a console
 /// whose evdev keyboards cannot be read (no permission for /dev/input):
@@ -33,11 +32,11 @@ public final class TerminalKeys {
     /// Commands for the bytes available now. A lone Esc arrives in a read
     /// of its own, an escape sequence all in one read.
     public func readCommands() -> [ReaderCommand] {
+        let terminal = FileDescriptor(rawValue: fileDescriptor, path: "the terminal")
         var buffer = [UInt8](repeating: 0, count: 256)
         var commands: [ReaderCommand] = []
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
+        // Until nothing is left (nil); a failed read leaves the rest for the next readiness.
+        while let count = buffer.withUnsafeMutableBytes({ try? terminal.read(into: $0) }), count > 0 {
             commands += decoder.decode(buffer[0..<count])
         }
         if decoder.hasPendingEscape { commands += decoder.flush() }

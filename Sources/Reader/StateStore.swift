@@ -1,8 +1,7 @@
 import FoundationEssentials
-import Typesetting
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
+import Typesetting
 
 /// Where a book was left: a character offset, which survives a change of
 /// font size or screen.
@@ -75,48 +74,18 @@ public struct StateStore: Sendable {
     }
 
     public func save(_ state: ReadingState) throws {
-        try createDirectory()
+        do throws(SystemError) {
+            try FileSystem.createDirectories(directory)
+        } catch {
+            throw StateStoreError(path: directory, operation: "create the state directory", code: error.errno)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(state)
-        let final = path(forBook: state.book)
-        let temporary = final + ".tmp"
-        try writeDurably(data, to: temporary, replacing: final)
-    }
-
-    private func createDirectory() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            try AtomicFile.replace(path: path(forBook: state.book), contents: Array(data))
         } catch {
-            throw StateStoreError(path: directory, operation: "create the state directory", code: errno)
-        }
-    }
-
-    private func writeDurably(_ data: Data, to temporary: String, replacing final: String) throws {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StateStoreError(path: temporary, operation: "create", code: errno) }
-        var failure: StateStoreError?
-        data.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count, failure == nil {
-                let result = write(fd, bytes.baseAddress! + written, bytes.count - written) // precondition: data is non-empty JSON
-                if result < 0, errno != EINTR { failure = StateStoreError(path: temporary, operation: "write", code: errno) }
-                if result > 0 { written += result }
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = StateStoreError(path: temporary, operation: "fsync", code: errno) }
-        close(fd)
-        if failure == nil, rename(temporary, final) != 0 {
-            failure = StateStoreError(path: final, operation: "rename into place", code: errno)
-        }
-        if let failure {
-            unlink(temporary) // leave nothing half-written behind
-            throw failure
-        }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
+            throw StateStoreError(path: error.path, operation: error.operation, code: error.errno)
         }
     }
 }

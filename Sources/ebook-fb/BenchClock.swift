@@ -1,7 +1,6 @@
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
 
 /// CPU time, memory and statistics for the benchmark. Wall time comes from
 /// `monotonicMilliseconds()`, which is system-wide, so a parent's stamp

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting

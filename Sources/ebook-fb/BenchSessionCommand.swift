@@ -5,6 +5,7 @@ import Geometry
 import Gestures
 import Glibc
 import LinuxDisplay
+import LinuxSystem
 import Raster
 import Reader
 import Scrolling
@@ -56,7 +57,7 @@ struct BenchSessionCommand: ParsableCommand {
             // the first one after the first page was shown.
             next += frameInterval
             let wait = next - monotonicMilliseconds()
-            if wait > 0 { usleep(UInt32(wait * 1000)) }
+            sleepMilliseconds(wait)
             session.controller.scrollView.contentOffset = Point(x: Double(step) * width / 10, y: 0)
             let start = monotonicMilliseconds()
             session.compose()
@@ -98,8 +99,7 @@ struct BenchSessionCommand: ParsableCommand {
         if idle {
             // Idle is a blocking wait with nothing armed: what the live loop does.
             let cpuStart = BenchClock.cpuMilliseconds()
-            var pollFD = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&pollFD, 0, 10_000)
+            _ = try? PollSet([]).waitForReadable(timeout: 10_000)
             result.add("idle_cpu_ms", BenchClock.cpuMilliseconds() - cpuStart)
         }
         result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Geometry
 import Glibc
 import LinuxDisplay
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -34,7 +35,7 @@ struct KioskErrorScreen {
             .map { ProblemStatus(service: $0, problem: problem) }
         // No input: the page stays until the service is stopped.
         let loop = ReaderLoop(scene: session, display: console, input: RecordedInput(frames: []),
-                              clock: try PollingClock(clock: monotonicMilliseconds), service: service)
+                              clock: try PollingClock(), service: service)
         loop.onWarning = { StandardStreams.log("warning: " + $0) }
         try loop.run()
     }

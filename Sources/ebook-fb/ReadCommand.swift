@@ -6,6 +6,7 @@ import Devices
 import Gestures
 import LinuxDisplay
 import LinuxInput
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -159,7 +160,7 @@ struct ReadCommand: ParsableCommand {
         defer { input.closeAll() }
         log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
             + "\(display.width)x\(display.height); touch: \(input.touchDevicePath ?? "none yet")")
-        let loop = ReaderLoop(scene: session, display: console, input: input, clock: try PollingClock(clock: monotonicMilliseconds),
+        let loop = ReaderLoop(scene: session, display: console, input: input, clock: try PollingClock(),
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.onSettled = { log($0) }
         loop.onWarning = { warn($0) }

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import XCTest
 @testable import LinuxInput
+import LinuxSystem
 
 final class EvdevDeviceErrorTests: XCTestCase {
     func testMissingDeviceNamesPathAndOperation() {

@@ -3,6 +3,7 @@ import Geometry
 import XCTest
 import Gestures
 @testable import LinuxInput
+import LinuxSystem
 
 /// Input that goes wrong: event floods the kernel drops, a panel unplugged
 /// in the middle of a drag and plugged back.

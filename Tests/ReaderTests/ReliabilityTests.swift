@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Gestures
 import LinuxInput
+import LinuxSystem
 import Typesetting
 @testable import Reader
 
@@ -51,8 +52,9 @@ final class ReliabilityTests: XCTestCase {
         let reader = try session(store: store)
         defer { reader.stop() }
         let hash = StateStore.contentHash(of: reader.book.text.utf8)
-        // Every write of the state file lands on a device that is always full.
-        let temporary = store.path(forBook: hash) + ".tmp"
+        // Every write of the state file lands on a device that is always full
+        // (the save runs on this thread, so this is its temporary file).
+        let temporary = AtomicFile.temporaryPath(for: store.path(forBook: hash))
         func fillDisk() throws {
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == nil {
                 try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")

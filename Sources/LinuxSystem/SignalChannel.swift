@@ -9,15 +9,12 @@ public final class SignalChannel {
     public let fileDescriptor: Int32
     private var isClosed = false
 
-    /// The signals a display session handles: termination and the VT switch pair.
-    public static let sessionSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal]
-
     /// Blocks `signals` for the process and opens the descriptor that reads them.
-    public init(signals: [Int32] = SignalChannel.sessionSignals) throws(DisplayError) {
-        let fd = signals.withUnsafeBufferPointer { CLinux_signalfdOpen($0.baseAddress, Int32($0.count)) }
-        guard fd >= 0 else { throw .system(operation: "signalfd", path: "signals \(signals)", errno: Glibc.errno) }
+    public init(signals: [Int32]) throws(SystemError) {
+        fileDescriptor = try Syscall.retrying(operation: "signalfd", path: "signals \(signals)") {
+            signals.withUnsafeBufferPointer { CLinux_signalfdOpen($0.baseAddress, Int32($0.count)) }
+        }
         self.signals = signals
-        self.fileDescriptor = fd
     }
 
     deinit { close() }
@@ -28,9 +25,9 @@ public final class SignalChannel {
         var received: [Int32] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size * 8, alignment: 8)
         defer { buffer.deallocate() }
-        while true {
-            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
-            guard count >= size else { break }
+        let file = FileDescriptor(rawValue: fileDescriptor, path: "signals \(signals)")
+        // Until nothing is left (nil: EAGAIN); a failed read leaves the rest for the next call.
+        while let count = try? file.read(into: buffer), count >= size {
             for offset in stride(from: 0, to: count - size + 1, by: size) {
                 // ssi_signo is the first field (asserted in the C shim).
                 received.append(Int32(bitPattern: buffer.load(fromByteOffset: offset, as: UInt32.self)))

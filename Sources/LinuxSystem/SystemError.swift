@@ -3,6 +3,8 @@ import Glibc
 /// A failed system call: which operation, on which path, and the errno.
 public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     public var operation: String
+    /// The file, device or other object the call was about ("signals [15]",
+    /// "timer 7" where there is no path).
     public var path: String
     public var errno: Int32
 
@@ -20,4 +22,6 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The device went away (unplugged).
     public var isDeviceGone: Bool { errno == ENODEV || errno == ENXIO }
     public var isNotFound: Bool { errno == ENOENT }
+    /// A non-blocking descriptor has nothing to give (or take) now.
+    public var isWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 }

@@ -11,21 +11,19 @@ public final class WakeTimer {
     public private(set) var deadline: Double?
     private var isClosed = false
 
-    public init() throws(DisplayError) {
-        let fd = CLinux_timerfdCreate()
-        guard fd >= 0 else { throw .system(operation: "timerfd_create", path: "CLOCK_MONOTONIC", errno: Glibc.errno) }
-        fileDescriptor = fd
+    public init() throws(SystemError) {
+        fileDescriptor = try Syscall.retrying(operation: "timerfd_create", path: "CLOCK_MONOTONIC") { CLinux_timerfdCreate() }
     }
 
     deinit { close() }
 
     /// Fires at `time` (ms, CLOCK_MONOTONIC) measured against `now`; nil disarms.
-    public func arm(at time: Double?, now: Double) throws(DisplayError) {
+    public func arm(at time: Double?, now: Double) throws(SystemError) {
         guard time != deadline else { return }
         // A deadline already past fires at once (1 ns: 0 would disarm).
         let nanoseconds = time.map { max(1, Int64(($0 - now) * 1_000_000)) } ?? 0
-        guard CLinux_timerfdArm(fileDescriptor, nanoseconds) == 0 else {
-            throw .system(operation: "timerfd_settime", path: "timer \(fileDescriptor)", errno: Glibc.errno)
+        _ = try Syscall.retrying(operation: "timerfd_settime", path: "timer \(fileDescriptor)") {
+            CLinux_timerfdArm(fileDescriptor, nanoseconds)
         }
         deadline = time
     }
@@ -33,7 +31,10 @@ public final class WakeTimer {
     /// Clears a firing (reads the expiry count); the timer is then disarmed.
     public func acknowledge() {
         var expirations: UInt64 = 0
-        _ = read(fileDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        // Nothing to read (EAGAIN: it had not fired) leaves nothing to clear.
+        _ = try? Syscall.retrying(operation: "read", path: "timer \(fileDescriptor)") {
+            read(fileDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        }
         deadline = nil
     }
 

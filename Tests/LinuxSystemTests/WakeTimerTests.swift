@@ -1,6 +1,6 @@
 import Glibc
 import XCTest
-@testable import LinuxDisplay
+import LinuxSystem
 
 final class WakeTimerTests: XCTestCase {
     private func now() -> Double {
