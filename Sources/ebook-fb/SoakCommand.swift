@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Raster
 import Reader
+import ReaderTools
 import Typesetting
 
 /// `ebook-fb soak BOOK --turns N`: the reader's loop, headless, through many

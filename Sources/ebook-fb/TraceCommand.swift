@@ -4,6 +4,7 @@ import Geometry
 import Gestures
 import LinuxInput
 import Reader
+import ReaderTools
 import Typesetting
 
 struct TraceCommand: ParsableCommand {

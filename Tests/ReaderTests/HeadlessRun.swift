@@ -2,6 +2,7 @@ import Devices
 import Gestures
 import Raster
 @testable import Reader
+import ReaderTools
 
 /// The headless reader as `ebook-fb read --display headless --replay` runs
 /// it: the reader loop over a display in memory, the frames as recorded

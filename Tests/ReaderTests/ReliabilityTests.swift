@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import Gestures
 import LinuxInput
 import LinuxSystem
-import Typesetting
 @testable import Reader
+import ReaderTools
+import Typesetting
+import XCTest
 
 /// Faults around the reader: a state folder that cannot be written (missing
 /// device, full disk), the configuration file, and a long run of turns.

@@ -1,7 +1,8 @@
 import Geometry
-import XCTest
 import Gestures
 @testable import Reader
+import ReaderTools
+import XCTest
 
 final class TraceJSONTests: XCTestCase {
     func testFrameLine() {

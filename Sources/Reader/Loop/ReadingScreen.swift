@@ -4,14 +4,14 @@ import Gestures
 /// reader, the trace): the paging controller takes it, except a tap while
 /// the overlay is open, which goes to the overlay (a tap on its bar jumps,
 /// anywhere else closes it).
-enum ReadingScreen {
+public enum ReadingScreen {
     /// Side taps turn pages at once on an unzoomed page with nothing open over it.
-    static func tapZonesEnabled(_ controller: PagingController, _ overlay: OverlayState) -> Bool {
+    public static func tapZonesEnabled(_ controller: PagingController, _ overlay: OverlayState) -> Bool {
         !controller.isZoomed && !overlay.isVisible
     }
 
     /// Routes one event; `jump` is called with the fraction of the book a tap on the bar points at.
-    static func route(_ event: GestureEvent, controller: PagingController, overlay: OverlayState,
+    public static func route(_ event: GestureEvent, controller: PagingController, overlay: OverlayState,
                       width: Int, height: Int, jump: (Double) -> Void) {
         if overlay.isVisible, case let .tap(at, _) = event.kind {
             if let fraction = overlay.progressFraction(at: at, width: width, height: height) { jump(fraction) }
@@ -22,5 +22,5 @@ enum ReadingScreen {
     }
 
     /// The screen's name in the headless reader's and the trace's output.
-    static func name(_ overlay: OverlayState) -> String { overlay.isVisible ? "menu" : "reading" }
+    public static func name(_ overlay: OverlayState) -> String { overlay.isVisible ? "menu" : "reading" }
 }

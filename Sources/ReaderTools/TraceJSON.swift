@@ -1,4 +1,5 @@
 import Gestures
+import Reader
 
 /// One-line JSON for `ebook-fb trace`: touch frames as
 /// `{"t": ms, "touches": [{"id", "x", "y"}]}` and gestures as

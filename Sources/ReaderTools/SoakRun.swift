@@ -1,5 +1,6 @@
 import Devices
 import FoundationEssentials
+import Reader
 
 /// Turns pages for a long time through the reader loop, in virtual time:
 /// page turns forward and back across the book, zooms in and out and font

@@ -2,24 +2,24 @@
 /// clock, so recognizer timeouts and scroll animations see the times they
 /// would on a screen, as fast as the machine can go. Frames are counted as
 /// integers so the clock never stalls on rounding.
-public struct VirtualTimeline {
-    public static let frameInterval = 1000.0 / 60.0
+struct VirtualTimeline {
+    static let frameInterval = 1000.0 / 60.0
     /// Longest a replay waits for animations to settle after the last input.
-    public static let settleLimit = 20_000.0
+    static let settleLimit = 20_000.0
 
     /// The last frame stepped, on the grid that starts at time 0.
     private var frameIndex: Int
-    public private(set) var now: Double
+    private(set) var now: Double
 
-    public init(start: Double) {
+    init(start: Double) {
         now = start
         frameIndex = Int((start / Self.frameInterval).rounded(.down))
     }
 
-    public static func time(ofFrame index: Int) -> Double { Double(index) * frameInterval }
+    static func time(ofFrame index: Int) -> Double { Double(index) * frameInterval }
 
     /// Frame times after the last one stepped, up to `time`.
-    public mutating func frames(upTo time: Double) -> [Double] {
+    mutating func frames(upTo time: Double) -> [Double] {
         var times: [Double] = []
         while Self.time(ofFrame: frameIndex + 1) <= time {
             frameIndex += 1
@@ -30,7 +30,7 @@ public struct VirtualTimeline {
     }
 
     /// The next frame time, advancing the clock to it.
-    public mutating func nextFrame() -> Double {
+    mutating func nextFrame() -> Double {
         frameIndex += 1
         now = max(now, Self.time(ofFrame: frameIndex))
         return Self.time(ofFrame: frameIndex)

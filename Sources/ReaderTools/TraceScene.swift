@@ -1,8 +1,9 @@
 import Devices
 import FoundationEssentials
+import Geometry
 import Gestures
 import Raster
-import Geometry
+import Reader
 import Scrolling
 
 /// The trace's scene: the gestures the recognizer reports and, with pages,
