@@ -33,13 +33,13 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "Geometry", "CFreeType", "CPNG"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
-        .target(name: "Devices", dependencies: ["Gestures"]),
+        .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux"]),

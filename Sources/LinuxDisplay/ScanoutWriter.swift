@@ -29,7 +29,7 @@ public struct ScanoutWriter: Sendable {
     public mutating func invalidateAll() { damage.invalidateAll() }
 
     /// Bytes a write of `rows` puts into a buffer.
-    public func bytes(of rows: FrameDamage) -> Int { rows.changedRows * copier.logicalWidth * 4 }
+    public func bytes(of rows: FrameDamage) -> Int { rows.count * copier.logicalWidth * 4 }
 }
 
 /// Scanout buffers in ordinary memory, written through the display's own

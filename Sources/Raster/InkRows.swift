@@ -1,73 +1,7 @@
+import Geometry
+
 /// The rows of an image that may hold something other than the page's
 /// background: the rows a painter drew glyphs on. A row outside the set is
 /// known to be background from edge to edge, so a frame composed from
 /// pages can leave it alone when it already shows background there.
-public struct InkRows: Equatable, Sendable {
-    public let rowCount: Int
-    // Inlinable: the compositor asks about every row of every frame.
-    @usableFromInline var words: [UInt64]
-
-    /// No ink on any of `rows` rows.
-    public init(rows: Int) {
-        precondition(rows >= 0, "negative row count \(rows)")
-        rowCount = rows
-        words = [UInt64](repeating: 0, count: (rows + 63) / 64)
-    }
-
-    /// Every row may hold ink: what is known of an image drawn by anything else.
-    public static func all(rows: Int) -> InkRows {
-        var all = InkRows(rows: rows)
-        all.insert(0..<rows)
-        return all
-    }
-
-    @inlinable
-    public func contains(_ row: Int) -> Bool {
-        guard row >= 0, row < rowCount else { return false }
-        return words[row >> 6] & (1 << UInt64(row & 63)) != 0
-    }
-
-    /// Marks `rows` (clipped to the image) as holding ink.
-    @inlinable
-    public mutating func insert(_ rows: Range<Int>) {
-        let low = max(0, rows.lowerBound), high = min(rowCount, rows.upperBound)
-        guard low < high else { return }
-        var row = low
-        while row < high {
-            let bit = row & 63
-            let span = min(64 - bit, high - row)
-            let mask = span == 64 ? UInt64.max : ((1 << UInt64(span)) - 1) << UInt64(bit)
-            words[row >> 6] |= mask
-            row += span
-        }
-    }
-
-    @inlinable
-    public mutating func remove(_ row: Int) {
-        guard row >= 0, row < rowCount else { return }
-        words[row >> 6] &= ~(1 << UInt64(row & 63))
-    }
-
-    public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
-
-    /// Calls `body` with each run of consecutive inked rows, top to bottom.
-    public func forEachRun(_ body: (Range<Int>) -> Void) {
-        forEachRun(in: 0..<rowCount, body)
-    }
-
-    /// Calls `body` with each run of consecutive inked rows within `range`, top to bottom.
-    public func forEachRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
-        var row = max(0, range.lowerBound)
-        let end = min(rowCount, range.upperBound)
-        while row < end {
-            guard contains(row) else {
-                // A word with no ink is skipped whole.
-                row = words[row >> 6] == 0 ? (row | 63) + 1 : row + 1
-                continue
-            }
-            let start = row
-            while row < end, contains(row) { row += 1 }
-            body(start..<row)
-        }
-    }
-}
+public typealias InkRows = RowSet

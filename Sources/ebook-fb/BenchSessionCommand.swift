@@ -157,7 +157,7 @@ private final class MemoryScanoutDisplay: Display {
     func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) -> Bool {
         guard canPresent else { return false }
         scanout.present(pixels: pixels, stride: stride, damage: damage)
-        presents.append((time, damage.changedRows, scanout.lastPresentBytes))
+        presents.append((time, damage.count, scanout.lastPresentBytes))
         flipDue = LivePacing.nextFrameTime(after: time)
         return true
     }

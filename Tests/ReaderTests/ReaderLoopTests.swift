@@ -43,7 +43,7 @@ final class ReaderLoopTests: XCTestCase {
         var pollDescriptors: [Int32] { [-1] }
         var nextEventTime: Double? { flipDue }
         func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) -> Bool {
-            presents.append((time, canPresent, damage.changedRows))
+            presents.append((time, canPresent, damage.count))
             flipDue = LivePacing.nextFrameTime(after: time)
             return true
         }
@@ -82,8 +82,11 @@ final class ReaderLoopTests: XCTestCase {
         let clock = RecordingClock(start: 1000, display: display)
         let loop = ReaderLoop(scene: reader, display: display, input: RecordedInput(frames: tap(x: 380, at: 1000)),
                               clock: clock)
+        var said: [String] = []
+        loop.onSettled = { said.append($0) }
         XCTAssertEqual(try loop.run(), "nothing due")
         XCTAssertEqual(reader.currentPage, 1, "the side tap turned the page")
+        XCTAssertEqual(said, ["presented page 2"], "the page at rest is announced, once")
         XCTAssertEqual(clock.deadlines.last ?? 0, nil, "at rest the loop sleeps without a deadline")
         XCTAssertEqual(clock.deadlines.filter { $0 == nil }.count, 1, "only the final rest has no deadline")
         XCTAssertFalse(display.presents.isEmpty)

@@ -148,8 +148,16 @@ public final class ReaderLoop {
         }
         var damage = scene.takeDamage()
         if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
-        // Stepped but not changed on the glass (a finger down, pages taken in): nothing to show.
-        guard !damage.isEmpty else { return }
+        guard !damage.isEmpty else {
+            // Nothing changed on the glass (a finger down, pages taken in, the
+            // last step of an animation under half a pixel): nothing to show,
+            // but a view that came to rest is at rest on the glass too.
+            if !scene.isMoving {
+                pendingAnnouncement = scene.restingDescription
+                try announce()
+            }
+            return
+        }
         let presented = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
