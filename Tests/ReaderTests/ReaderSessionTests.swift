@@ -59,9 +59,10 @@ final class ReaderSessionTests: XCTestCase {
     }
 
     /// What `ebook-fb render` draws for a page.
-    private func rendered(_ book: Book, page: Int, width: Int = 400, height: Int = 300, fontSize: Int = 14) throws -> PixelBuffer {
+    private func rendered(_ book: Book, page: Int, width: Int = 400, height: Int = 300, fontSize: Int = 14,
+                          lineBreaking: LineBreaking = .optimal) throws -> PixelBuffer {
         let typesetter = try Typesetter(book: book, geometry: PageGeometry(width: width, height: height, fontSize: fontSize),
-                                        font: Self.font)
+                                        font: Self.font, lineBreaking: lineBreaking)
         var buffer = PixelBuffer(width: width, height: height)
         PagePainter(theme: .light).paint(typesetter.layoutPage(page, of: typesetter.paginate()),
                                          fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
@@ -207,5 +208,33 @@ final class ReaderSessionTests: XCTestCase {
         try HeadlessRun(session: reader).run(flick(from: 350, time: 0))
         XCTAssertEqual(reader.currentPage, 1)
         XCTAssertTrue(reader.drainWarnings().contains { $0.contains("/proc/ebook-fb-cannot-write-here") })
+    }
+
+    /// The reader sets its pages with the line breaking it is given, as
+    /// `render --line-breaking` does.
+    func testTheReaderBreaksLinesAsItsSettingsSay() throws {
+        let book = try Self.longBook()
+        let greedy = try rendered(book, page: 4, lineBreaking: .greedy)
+        XCTAssertTrue(greedy != (try rendered(book, page: 4)), "greedy and optimal differ on this page")
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 400, height: 300, fontSize: 14),
+                                              font: Self.font, theme: .light, lineBreaking: .greedy)
+        let reader = try ReaderSession(book: book, path: "long.txt", settings: settings, start: .page(4), stateStore: nil)
+        defer { reader.stop() }
+        try HeadlessRun(session: reader).run([])
+        XCTAssertEqual(reader.currentPage, 4)
+        XCTAssertTrue(reader.frame == greedy, "the reader's page 5 is not the greedy page")
+    }
+
+    /// Opened at a page, a flick right away turns to the next page without
+    /// a stall, and the same way every time.
+    func testAFlickRightAfterOpeningAtAPageTurnsWithoutAStall() throws {
+        let book = try Self.longBook()
+        for _ in 0..<3 {
+            let reader = try session(book, start: .page(9))
+            try HeadlessRun(session: reader).run(flick(from: 350, time: 0))
+            XCTAssertEqual(reader.currentPage, 10)
+            XCTAssertEqual(reader.cache.stalls, 0)
+            reader.stop()
+        }
     }
 }
