@@ -24,8 +24,9 @@ let package = Package(
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
-        // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
+        // charset detection and conversion).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 

@@ -1,0 +1,58 @@
+import Glibc
+
+/// The bytes an encoding is guessed from: pieces spread evenly over the
+/// whole file, not only its start (a book's first pages are often a plain
+/// ASCII licence or title page). Each piece is cut at line ends, which no
+/// ASCII-compatible charset uses inside a character, so no character is
+/// split; the pieces are joined with line feeds.
+enum DetectionSample {
+    static let pieceLength = 16 * 1024
+    static let pieceCount = 8
+
+    /// The sample of a file of `fileSize` bytes whose first `window.count`
+    /// bytes are in memory; pieces past the window are read from `path`.
+    static func make(window: UnsafeBufferPointer<UInt8>, fileSize: Int, path: String?) -> [UInt8] {
+        if fileSize <= pieceLength * pieceCount {
+            return Array(window)
+        }
+        var sample: [UInt8] = []
+        sample.reserveCapacity(pieceLength * pieceCount + pieceCount)
+        let stride = (fileSize - pieceLength) / (pieceCount - 1)
+        let file = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
+        defer { if file >= 0 { close(file) } }
+        for index in 0..<pieceCount {
+            let offset = index * stride
+            var piece: [UInt8]
+            if offset + pieceLength <= window.count {
+                piece = Array(window[offset..<(offset + pieceLength)])
+            } else if file >= 0 {
+                piece = read(file, at: offset)
+            } else {
+                continue
+            }
+            let cut = linesWithin(piece, isFirst: offset == 0)
+            if !sample.isEmpty { sample.append(0x0A) }
+            sample.append(contentsOf: piece[cut])
+        }
+        return sample
+    }
+
+    /// The whole lines of a piece: from after its first line feed (unless
+    /// it starts the file) to after its last; the piece as it is when it
+    /// has no line feed.
+    static func linesWithin(_ piece: [UInt8], isFirst: Bool) -> Range<Int> {
+        guard let first = piece.firstIndex(of: 0x0A), let last = piece.lastIndex(of: 0x0A) else {
+            return 0..<piece.count
+        }
+        let start = isFirst ? 0 : first + 1
+        return start <= last ? start..<(last + 1) : 0..<piece.count
+    }
+
+    private static func read(_ file: Int32, at offset: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: pieceLength) { buffer, count in
+            // precondition: pieceLength > 0, so the buffer has a base address
+            let result = pread(file, buffer.baseAddress!, pieceLength, off_t(offset))
+            count = max(0, result)
+        }
+    }
+}
