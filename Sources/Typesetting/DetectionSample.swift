@@ -48,6 +48,24 @@ enum DetectionSample {
         return start <= last ? start..<(last + 1) : 0..<piece.count
     }
 
+    /// The lines of `sample` that hold a byte above ASCII: lines of plain
+    /// ASCII say nothing of the charset, and an English licence before a
+    /// Russian text would make the detector's language models see English.
+    static func linesAboveASCII(_ sample: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(sample.count)
+        var lineStart = 0, lineHasHighByte = false
+        for (index, byte) in sample.enumerated() {
+            if byte >= 0x80 { lineHasHighByte = true }
+            if byte == 0x0A || index == sample.count - 1 {
+                if lineHasHighByte { kept.append(contentsOf: sample[lineStart...index]) }
+                lineStart = index + 1
+                lineHasHighByte = false
+            }
+        }
+        return kept
+    }
+
     private static func read(_ file: Int32, at offset: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: pieceLength) { buffer, count in
             // precondition: pieceLength > 0, so the buffer has a base address

@@ -80,6 +80,7 @@ enum EncodingDetector {
         guard highBytes >= minimumHighBytes else {
             return EncodingGuess(encoding: fallback, confidence: 10, language: nil)
         }
+        let sample = DetectionSample.linesAboveASCII(sample)
         let thai = sample.withUnsafeBufferPointer { TIS620Rule.confidence($0) }
         if thai > 0, let encoding = try? TextEncoding.named(sample.contains { (0x80...0x9F).contains($0) } ? "windows-874" : "TIS-620") {
             return EncodingGuess(encoding: encoding, confidence: thai, language: "th")
