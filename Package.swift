@@ -25,8 +25,8 @@ let package = Package(
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
-        // charset detection and conversion).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // charset conversion, and charset detection from libicui18n loaded when needed).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 

@@ -1,9 +1,44 @@
 #include "CICUCharsets.h"
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/ucsdet.h>
+#include <unicode/uvernum.h>
+
+// The charset detector lives in libicui18n, which only books in a legacy
+// charset need: it is loaded on first use instead of at every start (a
+// millisecond and more of relocations a UTF-8 book would pay for
+// nothing). Loading is reference counted by the dynamic loader, and the
+// library stays loaded: ICU registers cleanup functions across libraries.
+#define CICU_STRING(name) #name
+#define CICU_SYMBOL(name) CICU_STRING(name) // expands ICU's renaming macro first
+
+typedef struct DetectorFunctions {
+    __typeof__(&ucsdet_open) open;
+    __typeof__(&ucsdet_close) close;
+    __typeof__(&ucsdet_setText) setText;
+    __typeof__(&ucsdet_detectAll) detectAll;
+    __typeof__(&ucsdet_getName) getName;
+    __typeof__(&ucsdet_getLanguage) getLanguage;
+    __typeof__(&ucsdet_getConfidence) getConfidence;
+} DetectorFunctions;
+
+static int loadDetector(DetectorFunctions *functions) {
+    void *library = dlopen("libicui18n.so." U_ICU_VERSION_SHORT, RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) return -1;
+    functions->open = (__typeof__(functions->open))dlsym(library, CICU_SYMBOL(ucsdet_open));
+    functions->close = (__typeof__(functions->close))dlsym(library, CICU_SYMBOL(ucsdet_close));
+    functions->setText = (__typeof__(functions->setText))dlsym(library, CICU_SYMBOL(ucsdet_setText));
+    functions->detectAll = (__typeof__(functions->detectAll))dlsym(library, CICU_SYMBOL(ucsdet_detectAll));
+    functions->getName = (__typeof__(functions->getName))dlsym(library, CICU_SYMBOL(ucsdet_getName));
+    functions->getLanguage = (__typeof__(functions->getLanguage))dlsym(library, CICU_SYMBOL(ucsdet_getLanguage));
+    functions->getConfidence = (__typeof__(functions->getConfidence))dlsym(library, CICU_SYMBOL(ucsdet_getConfidence));
+    int complete = functions->open && functions->close && functions->setText && functions->detectAll
+        && functions->getName && functions->getLanguage && functions->getConfidence;
+    return complete ? 0 : -1;
+}
 
 static void copyName(const char *name, char *out, int32_t capacity) {
     if (capacity <= 0) return;
@@ -12,19 +47,21 @@ static void copyName(const char *name, char *out, int32_t capacity) {
 }
 
 int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, CICU_CharsetMatch *matches, int32_t capacity) {
+    DetectorFunctions ucsdet;
+    if (loadDetector(&ucsdet) != 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    UCharsetDetector *detector = ucsdet_open(&status);
+    UCharsetDetector *detector = ucsdet.open(&status);
     if (U_FAILURE(status)) return -1;
-    ucsdet_setText(detector, (const char *)bytes, length, &status);
+    ucsdet.setText(detector, (const char *)bytes, length, &status);
     int32_t found = 0;
-    const UCharsetMatch **all = ucsdet_detectAll(detector, &found, &status);
-    if (U_FAILURE(status)) { ucsdet_close(detector); return -1; }
+    const UCharsetMatch **all = ucsdet.detectAll(detector, &found, &status);
+    if (U_FAILURE(status)) { ucsdet.close(detector); return -1; }
     int32_t count = 0;
     for (int32_t index = 0; index < found && count < capacity; index++) {
         UErrorCode matchStatus = U_ZERO_ERROR;
-        const char *name = ucsdet_getName(all[index], &matchStatus);
-        const char *language = ucsdet_getLanguage(all[index], &matchStatus);
-        int32_t confidence = ucsdet_getConfidence(all[index], &matchStatus);
+        const char *name = ucsdet.getName(all[index], &matchStatus);
+        const char *language = ucsdet.getLanguage(all[index], &matchStatus);
+        int32_t confidence = ucsdet.getConfidence(all[index], &matchStatus);
         if (U_FAILURE(matchStatus) || name == NULL) continue;
         copyName(name, matches[count].name, sizeof matches[count].name);
         copyName(language, matches[count].language, sizeof matches[count].language);
@@ -32,7 +69,7 @@ int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, CICU_CharsetMa
         count++;
     }
     // The matches point into the detector: copied before it closes.
-    ucsdet_close(detector);
+    ucsdet.close(detector);
     return count;
 }
 
@@ -44,8 +81,15 @@ int32_t CICU_standardName(const char *name, const char *standard, char *out, int
     return 0;
 }
 
+enum { pivotLength = 1024 };
+
 struct CICU_Decoder {
     UConverter *converter;
+    UConverter *utf8;
+    // ucnv_convertEx goes through UTF-16 here; what it holds carries over between calls.
+    UChar pivot[pivotLength];
+    UChar *pivotSource, *pivotTarget;
+    UBool started;
 };
 
 // ICU's own substitute for an unmapped byte of a single-byte charset is
@@ -67,26 +111,35 @@ CICU_Decoder *CICU_decoderOpen(const char *name) {
     if (U_FAILURE(status) || converter == NULL) return NULL;
     ucnv_setToUCallBack(converter, substituteReplacementCharacter, NULL, NULL, NULL, &status);
     if (U_FAILURE(status)) { ucnv_close(converter); return NULL; }
+    UConverter *utf8 = ucnv_open("UTF-8", &status);
+    if (U_FAILURE(status) || utf8 == NULL) { ucnv_close(converter); return NULL; }
     CICU_Decoder *decoder = malloc(sizeof *decoder);
-    if (decoder == NULL) { ucnv_close(converter); return NULL; }
+    if (decoder == NULL) { ucnv_close(converter); ucnv_close(utf8); return NULL; }
     decoder->converter = converter;
+    decoder->utf8 = utf8;
+    decoder->pivotSource = decoder->pivotTarget = decoder->pivot;
+    decoder->started = 0;
     return decoder;
 }
 
 void CICU_decoderClose(CICU_Decoder *decoder) {
     if (decoder == NULL) return;
     ucnv_close(decoder->converter);
+    ucnv_close(decoder->utf8);
     free(decoder);
 }
 
 int32_t CICU_decode(CICU_Decoder *decoder, const uint8_t *bytes, int32_t length, int32_t *consumed,
-                    uint16_t *out, int32_t capacity, int32_t flush, int32_t *more) {
+                    uint8_t *out, int32_t capacity, int32_t flush, int32_t *more) {
     UErrorCode status = U_ZERO_ERROR;
     const char *source = (const char *)bytes, *sourceLimit = source + length;
-    UChar *target = (UChar *)out, *targetLimit = target + capacity;
-    ucnv_toUnicode(decoder->converter, &target, targetLimit, &source, sourceLimit, NULL, (UBool)(flush != 0), &status);
+    char *target = (char *)out, *targetLimit = target + capacity;
+    ucnv_convertEx(decoder->utf8, decoder->converter, &target, targetLimit, &source, sourceLimit,
+                   decoder->pivot, &decoder->pivotSource, &decoder->pivotTarget, decoder->pivot + pivotLength,
+                   (UBool)!decoder->started, (UBool)(flush != 0), &status);
+    decoder->started = 1;
     *consumed = (int32_t)(source - (const char *)bytes);
     *more = status == U_BUFFER_OVERFLOW_ERROR;
     if (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR) return -1;
-    return (int32_t)(target - (UChar *)out);
+    return (int32_t)(target - (char *)out);
 }

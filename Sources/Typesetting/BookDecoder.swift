@@ -86,14 +86,25 @@ public enum BookDecoder {
             return (guess!, skipped, covered)
         }
         let encoding = guess.encoding
-        let (utf8, scalars) = encoding == .utf8
-            ? normaliseUTF8(&bytes, from: skipped, to: covered)
-            : bytes.withUnsafeBufferPointer { all in
+        let utf8: [UInt8], scalars: Int
+        switch encoding.decoding {
+        case .utf8:
+            (utf8, scalars) = normaliseUTF8(&bytes, from: skipped, to: covered)
+        case let .converter(name):
+            // ICU writes UTF-8, normalised in place as a UTF-8 book is.
+            var converted = bytes.withUnsafeBufferPointer { all in
+                CharsetConversion.utf8WithICU(UnsafeBufferPointer(rebasing: all[skipped..<covered]), charset: name)
+            } ?? [0xEF, 0xBF, 0xBD]
+            bytes = []
+            (utf8, scalars) = normaliseUTF8(&converted, from: 0, to: converted.count)
+        default:
+            (utf8, scalars) = bytes.withUnsafeBufferPointer { all in
                 let body = UnsafeBufferPointer(rebasing: all[skipped..<covered])
                 var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
-                decodeLegacy(body, as: encoding, into: &normaliser)
+                decodeEightBitOrWide(body, as: encoding, into: &normaliser)
                 return (normaliser.finish(), normaliser.scalarCount)
             }
+        }
         return DecodedText(utf8: utf8, scalarCount: scalars, encoding: encoding, encodingConfidence: guess.confidence,
                            encodingLanguage: guess.language, sourceByteCount: fileSize, sourceBytesDecoded: covered)
     }
@@ -114,16 +125,18 @@ public enum BookDecoder {
         return EncodingDetector.guessLegacy(body: body, sample: sample)
     }
 
-    /// Characters of `bytes` in any encoding but UTF-8, into `out`.
-    private static func decodeLegacy(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding,
-                                     into out: inout TextNormaliser) {
+    /// Characters of `bytes` in any encoding, into `out`.
+    private static func decodeEightBitOrWide(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding,
+                                             into out: inout TextNormaliser) {
         switch encoding.decoding {
         case .utf8: decodeUTF8(bytes, into: &out)
+        case let .converter(name):
+            // Normally converted and normalised as UTF-8 in `decode`; this way gives the same text.
+            let text = CharsetConversion.utf8WithICU(bytes, charset: name) ?? [0xEF, 0xBF, 0xBD]
+            text.withUnsafeBufferPointer { decodeUTF8($0, into: &out) }
         case let .utf16(bigEndian): decodeUTF16(bytes, bigEndian: bigEndian, into: &out)
         case .windows1252: for byte in bytes { out.append(Windows1252.scalar(for: byte)) }
         case .latin1: for byte in bytes { out.append(UInt32(byte)) }
-        case let .converter(name):
-            if !CharsetConversion.decodeWithICU(bytes, charset: name, into: &out) { out.append(0xFFFD) }
         case let .iconv(name):
             if !CharsetConversion.decodeWithIconv(bytes, charset: name, into: &out) { out.append(0xFFFD) }
         }

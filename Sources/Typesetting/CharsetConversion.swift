@@ -5,39 +5,39 @@ import Glibc
 /// converters (or glibc's iconv for a charset ICU's data lacks); every
 /// illegal or unmapped byte sequence becomes U+FFFD.
 enum CharsetConversion {
-    /// Input handed to the converter per call, and UTF-16 units it may write.
+    /// Input handed to the converter per call.
     private static let chunkLength = 64 * 1024
 
-    /// Appends the characters of `bytes` in the ICU charset `name` to `out`;
-    /// false when ICU has no converter of that name.
-    static func decodeWithICU(_ bytes: UnsafeBufferPointer<UInt8>, charset name: String,
-                              into out: inout TextNormaliser) -> Bool {
-        guard let decoder = CICU_decoderOpen(name) else { return false }
+    /// The UTF-8 of `bytes` in the ICU charset `name` (not yet normalised),
+    /// or nil when ICU has no converter of that name.
+    static func utf8WithICU(_ bytes: UnsafeBufferPointer<UInt8>, charset name: String) -> [UInt8]? {
+        guard let decoder = CICU_decoderOpen(name) else { return nil }
         defer { CICU_decoderClose(decoder) }
-        var units = [UInt16](repeating: 0, count: chunkLength)
-        var joiner = SurrogateJoiner()
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        // Four bytes of UTF-8 per byte of input at most: one call usually empties a chunk.
+        var chunk = [UInt8](repeating: 0, count: chunkLength * 4)
         var read = 0
         var more = false
         repeat {
             let length = min(chunkLength, bytes.count - read)
             let isLast = read + length == bytes.count
             var consumed: Int32 = 0, overflowed: Int32 = 0
-            let written = units.withUnsafeMutableBufferPointer { target in
+            let written = chunk.withUnsafeMutableBufferPointer { target in
                 CICU_decode(decoder, bytes.baseAddress.map { $0 + read }, Int32(length), &consumed,
                             target.baseAddress, Int32(target.count), isLast ? 1 : 0, &overflowed)
             }
             guard written >= 0 else {
                 // ICU gave up (it does not for its own converters): the rest is unreadable.
-                out.append(0xFFFD)
+                text += [0xEF, 0xBF, 0xBD]
                 break
             }
-            for unit in units[..<Int(written)] { joiner.append(unit, into: &out) }
+            text.append(contentsOf: chunk[..<Int(written)])
             read += Int(consumed)
             more = overflowed != 0
             if consumed == 0 && written == 0 && !more { break } // nothing moves: never loop forever
         } while read < bytes.count || more
-        joiner.finish(into: &out)
-        return true
+        return text
     }
 
     /// Appends the characters of `bytes` in the iconv charset `name` to
@@ -74,35 +74,5 @@ enum CharsetConversion {
             }
         }
         return true
-    }
-}
-
-/// Joins UTF-16 surrogate pairs that may arrive split across chunks;
-/// a lone surrogate becomes U+FFFD.
-struct SurrogateJoiner {
-    private var pendingHigh: UInt16?
-
-    mutating func append(_ unit: UInt16, into out: inout TextNormaliser) {
-        switch unit {
-        case 0xD800...0xDBFF:
-            if pendingHigh != nil { out.append(0xFFFD) }
-            pendingHigh = unit
-        case 0xDC00...0xDFFF:
-            if let high = pendingHigh {
-                out.append(0x10000 + (UInt32(high - 0xD800) << 10 | UInt32(unit - 0xDC00)))
-                pendingHigh = nil
-            } else {
-                out.append(0xFFFD)
-            }
-        default:
-            if pendingHigh != nil { out.append(0xFFFD) }
-            pendingHigh = nil
-            out.append(UInt32(unit))
-        }
-    }
-
-    mutating func finish(into out: inout TextNormaliser) {
-        if pendingHigh != nil { out.append(0xFFFD) }
-        pendingHigh = nil
     }
 }

@@ -20,7 +20,7 @@ int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, CICU_CharsetMa
 /// copied into `out`; returns 0, or -1 when the standard has no name for it.
 int32_t CICU_standardName(const char *name, const char *standard, char *out, int32_t capacity);
 
-/// A converter from a charset to UTF-16 that writes U+FFFD for every
+/// A converter from a charset to UTF-8 that writes U+FFFD for every
 /// byte sequence that is illegal or unmapped.
 typedef struct CICU_Decoder CICU_Decoder;
 
@@ -28,12 +28,12 @@ typedef struct CICU_Decoder CICU_Decoder;
 CICU_Decoder *CICU_decoderOpen(const char *name);
 void CICU_decoderClose(CICU_Decoder *decoder);
 
-/// Converts `bytes[0..<length]` into at most `capacity` UTF-16 units at
+/// Converts `bytes[0..<length]` into at most `capacity` bytes of UTF-8 at
 /// `out`; `*consumed` is how many bytes were read. With `flush`, the input
 /// ends here (an incomplete sequence at its end becomes U+FFFD). Returns
-/// the units written, or -1 when ICU fails; when the output filled up
+/// the bytes written, or -1 when ICU fails; when the output filled up
 /// (`*more` set), call again with the rest, which may be empty.
 int32_t CICU_decode(CICU_Decoder *decoder, const uint8_t *bytes, int32_t length, int32_t *consumed,
-                    uint16_t *out, int32_t capacity, int32_t flush, int32_t *more);
+                    uint8_t *out, int32_t capacity, int32_t flush, int32_t *more);
 
 #endif
