@@ -10,8 +10,8 @@
 // The charset detector lives in libicui18n, which only books in a legacy
 // charset need: it is loaded on first use instead of at every start (a
 // millisecond and more of relocations a UTF-8 book would pay for
-// nothing). Loading is reference counted by the dynamic loader, and the
-// library stays loaded: ICU registers cleanup functions across libraries.
+// nothing). Each use opens and closes it; RTLD_NODELETE keeps it loaded
+// after the first, as ICU registers cleanup functions across libraries.
 #define CICU_STRING(name) #name
 #define CICU_SYMBOL(name) CICU_STRING(name) // expands ICU's renaming macro first
 
@@ -25,9 +25,10 @@ typedef struct DetectorFunctions {
     __typeof__(&ucsdet_getConfidence) getConfidence;
 } DetectorFunctions;
 
-static int loadDetector(DetectorFunctions *functions) {
-    void *library = dlopen("libicui18n.so." U_ICU_VERSION_SHORT, RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) return -1;
+/// The library's handle with its functions in `functions`, or NULL.
+static void *loadDetector(DetectorFunctions *functions) {
+    void *library = dlopen("libicui18n.so." U_ICU_VERSION_SHORT, RTLD_LAZY | RTLD_LOCAL | RTLD_NODELETE);
+    if (library == NULL) return NULL;
     functions->open = (__typeof__(functions->open))dlsym(library, CICU_SYMBOL(ucsdet_open));
     functions->close = (__typeof__(functions->close))dlsym(library, CICU_SYMBOL(ucsdet_close));
     functions->setText = (__typeof__(functions->setText))dlsym(library, CICU_SYMBOL(ucsdet_setText));
@@ -37,7 +38,8 @@ static int loadDetector(DetectorFunctions *functions) {
     functions->getConfidence = (__typeof__(functions->getConfidence))dlsym(library, CICU_SYMBOL(ucsdet_getConfidence));
     int complete = functions->open && functions->close && functions->setText && functions->detectAll
         && functions->getName && functions->getLanguage && functions->getConfidence;
-    return complete ? 0 : -1;
+    if (!complete) { dlclose(library); return NULL; }
+    return library;
 }
 
 static void copyName(const char *name, char *out, int32_t capacity) {
@@ -48,14 +50,15 @@ static void copyName(const char *name, char *out, int32_t capacity) {
 
 int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, CICU_CharsetMatch *matches, int32_t capacity) {
     DetectorFunctions ucsdet;
-    if (loadDetector(&ucsdet) != 0) return -1;
+    void *library = loadDetector(&ucsdet);
+    if (library == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
     UCharsetDetector *detector = ucsdet.open(&status);
-    if (U_FAILURE(status)) return -1;
+    if (U_FAILURE(status)) { dlclose(library); return -1; }
     ucsdet.setText(detector, (const char *)bytes, length, &status);
     int32_t found = 0;
     const UCharsetMatch **all = ucsdet.detectAll(detector, &found, &status);
-    if (U_FAILURE(status)) { ucsdet.close(detector); return -1; }
+    if (U_FAILURE(status)) { ucsdet.close(detector); dlclose(library); return -1; }
     int32_t count = 0;
     for (int32_t index = 0; index < found && count < capacity; index++) {
         UErrorCode matchStatus = U_ZERO_ERROR;
@@ -70,6 +73,7 @@ int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, CICU_CharsetMa
     }
     // The matches point into the detector: copied before it closes.
     ucsdet.close(detector);
+    dlclose(library);
     return count;
 }
 
