@@ -241,6 +241,17 @@ final class EncodingDetectionTests: XCTestCase {
         XCTAssertTrue(string(window).hasSuffix("©\n"), "the window is cut after the front matter's last line")
     }
 
+    func testTheUTF8ToleranceGivesTheSameAnswerWhenItStopsEarly() {
+        // Legacy bytes throughout: not UTF-8, decided before the end.
+        let shiftJIS = LegacyTexts.encode(String(repeating: LegacyTexts.japanese, count: 40), as: "SHIFT_JIS")
+        XCTAssertFalse(shiftJIS.withUnsafeBufferPointer { UTF8Validation.isMostlyUTF8($0) })
+        // Many corrupt bytes early, then enough UTF-8 to stay within one in
+        // twenty: still UTF-8, so the early stop must not fire on the way.
+        let corrupt = [UInt8](repeating: 0xFF, count: 600)
+        let russian = Array(String(repeating: LegacyTexts.russian, count: 10).utf8)
+        XCTAssertTrue((corrupt + russian).withUnsafeBufferPointer { UTF8Validation.isMostlyUTF8($0) })
+    }
+
     func testSamplePiecesAreCutAtLineEnds() {
         let piece = Array("tail of a line\nwhole line\nhead of a".utf8)
         let lines = DetectionSample.linesWithin(piece, isFirst: false)
