@@ -58,18 +58,19 @@ public enum BookDecoder {
         var bytes = bytes
         let (guess, skipped, covered) = try bytes.withUnsafeBufferPointer { all in
             let mark = EncodingDetector.byteOrderMark(of: all)
-            var guess: EncodingGuess?
+            // What is known before the body is looked at: the name given, a mark, UTF-16's zero bytes.
+            let early: EncodingGuess?
             var skipped = 0
             if let given {
-                guess = EncodingGuess(encoding: given, confidence: 100, language: nil)
+                early = EncodingGuess(encoding: given, confidence: 100, language: nil)
                 if let mark, mark.encoding == given { skipped = mark.length }
             } else if let mark {
-                guess = EncodingGuess(encoding: mark.encoding, confidence: 100, language: nil)
+                early = EncodingGuess(encoding: mark.encoding, confidence: 100, language: nil)
                 skipped = mark.length
             } else {
-                guess = EncodingDetector.utf16WithoutMark(all)
+                early = EncodingDetector.utf16WithoutMark(all)
             }
-            let unit = guess?.encoding.codeUnitSize ?? 1
+            let unit = early?.encoding.codeUnitSize ?? 1
             if let kind = BinarySniffer.binaryKind(of: all, isUTF16: unit > 1) {
                 throw TypesettingError.binary(path: path, kind: kind)
             }
@@ -77,13 +78,12 @@ public enum BookDecoder {
             if isWindow {
                 covered = unit == 4 ? skipped + (all.count - skipped) / 4 * 4
                     : BookFileReader.cutPoint(of: all, from: skipped, unit: unit,
-                                              bigEndian: guess?.encoding == .utf16BigEndian)
+                                              bigEndian: early?.encoding == .utf16BigEndian)
             }
             covered = max(skipped, covered)
             let body = UnsafeBufferPointer(rebasing: all[skipped..<covered])
-            if guess == nil { guess = detect(body: body, window: all, fileSize: fileSize, path: isWindow ? path : nil) }
-            // precondition: every branch above leaves a guess
-            return (guess!, skipped, covered)
+            let guess = early ?? detect(body: body, window: all, fileSize: fileSize, path: isWindow ? path : nil)
+            return (guess, skipped, covered)
         }
         let encoding = guess.encoding
         let utf8: [UInt8], scalars: Int
@@ -101,7 +101,7 @@ public enum BookDecoder {
             (utf8, scalars) = bytes.withUnsafeBufferPointer { all in
                 let body = UnsafeBufferPointer(rebasing: all[skipped..<covered])
                 var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
-                decodeEightBitOrWide(body, as: encoding, into: &normaliser)
+                decodeScalars(body, as: encoding, into: &normaliser)
                 return (normaliser.finish(), normaliser.scalarCount)
             }
         }
@@ -125,8 +125,8 @@ public enum BookDecoder {
         return EncodingDetector.guessLegacy(body: body, sample: sample)
     }
 
-    /// Characters of `bytes` in any encoding, into `out`.
-    private static func decodeEightBitOrWide(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding,
+    /// Characters of `bytes` in any encoding, into `out` one by one.
+    private static func decodeScalars(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding,
                                              into out: inout TextNormaliser) {
         switch encoding.decoding {
         case .utf8: decodeUTF8(bytes, into: &out)

@@ -46,6 +46,12 @@ enum LegacyTexts {
         με λογική και συνείδηση, και οφείλουν να συμπεριφέρονται μεταξύ τους με πνεύμα αδελφοσύνης.
 
         """, count: 6)
+    static let polish = String(repeating: """
+        Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw. Są oni obdarzeni \
+        rozumem i sumieniem i powinni postępować wobec innych w duchu braterstwa. Każdy człowiek posiada \
+        wszystkie prawa i wolności zawarte w niniejszej Deklaracji bez względu na różnice rasy, koloru skóry.
+
+        """, count: 6)
     static let french = String(repeating: """
         Tous les êtres humains naissent libres et égaux en dignité et en droits. Ils sont doués de raison et \
         de conscience et doivent agir les uns envers les autres dans un esprit de fraternité. Ça déçoit.
@@ -163,6 +169,18 @@ final class EncodingDetectionTests: XCTestCase {
             XCTAssertEqual(string(decoded), text, iconvName)
             XCTAssertGreaterThanOrEqual(decoded.encodingConfidence, EncodingDetector.minimumConfidence, iconvName)
         }
+    }
+
+    func testTheCharsetModelsLanguageStandsInWhenTheTextSaysNone() throws {
+        // Polish has none of the stop words the text is tried for.
+        let polish = try decode(LegacyTexts.encode(LegacyTexts.polish, as: "ISO-8859-2"))
+        XCTAssertEqual(polish.encoding.name, "ISO-8859-2")
+        XCTAssertEqual(string(polish), LegacyTexts.polish)
+        XCTAssertEqual(polish.encodingLanguage, "pl")
+        XCTAssertEqual(LanguageDetector.detect(in: polish), "pl")
+        // The text's own evidence comes first.
+        let french = try decode(LegacyTexts.encode(LegacyTexts.french, as: "ISO-8859-1"))
+        XCTAssertEqual(LanguageDetector.detect(in: french), "fr")
     }
 
     func testThaiTIS620IsFoundByItsOwnRule() throws {
