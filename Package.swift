@@ -30,18 +30,26 @@ let package = Package(
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
+        // Every system call of the other modules goes through here: typed errors, EINTR retried.
+        .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
-        .target(name: "Typesetting", dependencies: ["Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "CFreeType", "CPNG"]),
-        .target(name: "Scrolling"),
-        .target(name: "Gestures"),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "Gestures"]),
-        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "CLinux"]),
+        // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
+        .target(name: "Geometry"),
+        .target(name: "Scrolling", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
+        // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
+        .target(name: "Devices", dependencies: ["Gestures"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
+        .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux"]),
+        // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
+        .target(name: "ReaderTools", dependencies: ["Reader", "Devices", "Geometry", "Gestures", "Scrolling"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput", "LinuxDisplay", "Reader",
+                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -50,18 +58,25 @@ let package = Package(
             // resident memory, and the binary runs without a Swift toolchain.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
+        // What only tests use: golden images, PNG reading, replaying recordings in real time.
+        .target(name: "TestSupport", dependencies: ["CPNG", "Raster"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
 
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        // The command line: options, their validation and the settings they make.
+        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
+                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting"], exclude: ["Goldens"]),
-        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Gestures"]),
-        .testTarget(name: "LinuxDisplayTests", dependencies: ["LinuxDisplay", "CLinux"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Scrolling", "Gestures", "LinuxInput"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),
+        .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools"]),
     ]
 )
 

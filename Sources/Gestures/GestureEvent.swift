@@ -1,3 +1,5 @@
+import Geometry
+
 /// Which third of the screen a tap fell in. Side thirds turn pages, the
 /// middle third opens the overlay and takes double taps.
 public enum TapZone: String, Equatable, Sendable {
@@ -18,24 +20,24 @@ public enum TapZone: String, Equatable, Sendable {
 /// What the recognizer saw. Raw finger events come first for every frame,
 /// so a scroll view can track fingers itself; recognized gestures follow.
 public enum GestureKind: Equatable, Sendable {
-    case fingerDown(id: Int, at: TouchPoint)
-    case fingerMoved(id: Int, to: TouchPoint)
-    case fingerUp(id: Int, at: TouchPoint)
+    case fingerDown(id: Int, at: Point)
+    case fingerMoved(id: Int, to: Point)
+    case fingerUp(id: Int, at: Point)
 
-    case tap(at: TouchPoint, zone: TapZone)
-    case doubleTap(at: TouchPoint)
-    case twoFingerTap(at: TouchPoint)
-    case longPress(at: TouchPoint)
+    case tap(at: Point, zone: TapZone)
+    case doubleTap(at: Point)
+    case twoFingerTap(at: Point)
+    case longPress(at: Point)
 
     /// `at` is the centroid of the fingers, `translation` is measured from where they first touched.
-    case panBegan(at: TouchPoint, translation: TouchVector)
-    case panChanged(at: TouchPoint, translation: TouchVector, velocity: TouchVector)
-    case panEnded(at: TouchPoint, translation: TouchVector, velocity: TouchVector)
+    case panBegan(at: Point, translation: Point)
+    case panChanged(at: Point, translation: Point, velocity: Point)
+    case panEnded(at: Point, translation: Point, velocity: Point)
 
     /// `scale` is the finger spread relative to when the pinch started; `focus` is the fingers' centroid.
-    case pinchBegan(focus: TouchPoint, scale: Double)
-    case pinchChanged(focus: TouchPoint, scale: Double)
-    case pinchEnded(focus: TouchPoint, scale: Double)
+    case pinchBegan(focus: Point, scale: Double)
+    case pinchChanged(focus: Point, scale: Double)
+    case pinchEnded(focus: Point, scale: Double)
 }
 
 /// A gesture event at a time in milliseconds.

@@ -1,10 +1,12 @@
+import Geometry
+
 extension GestureRecognizer {
     /// Pan follows the centroid of all fingers. When fingers join or leave,
     /// the centroid jumps, so an offset keeps the pan position continuous.
     mutating func updatePan(at now: Double, into events: inout [GestureEvent]) {
         guard let centroid = fingerCentroid else {
             if let ended = pan, ended.began {
-                let velocity = ended.estimator.velocity(at: now)
+                let velocity = ended.velocityFitter.velocity(at: now)
                 events.append(GestureEvent(time: now, kind: .panEnded(
                     at: ended.position, translation: ended.position - ended.origin, velocity: velocity)))
             }
@@ -12,7 +14,7 @@ extension GestureRecognizer {
             return
         }
         let ids = Set(fingers.keys)
-        var current = pan ?? Pan(origin: centroid, fingerIDs: ids, position: centroid, estimator: VelocityEstimator(
+        var current = pan ?? Pan(origin: centroid, fingerIDs: ids, position: centroid, velocityFitter: VelocityFitter(
             window: configuration.velocityWindow, maximumSamples: configuration.velocitySampleLimit,
             stillness: configuration.velocityStillness))
         if current.fingerIDs != ids {
@@ -21,7 +23,7 @@ extension GestureRecognizer {
         }
         let previous = current.position
         current.position = centroid + current.offset
-        current.estimator.add(current.position, at: now)
+        current.velocityFitter.add(current.position, at: now)
         let translation = current.position - current.origin
         if !current.began {
             if translation.length >= configuration.touchSlop {
@@ -30,7 +32,7 @@ extension GestureRecognizer {
             }
         } else if current.position != previous {
             events.append(GestureEvent(time: now, kind: .panChanged(
-                at: current.position, translation: translation, velocity: current.estimator.velocity(at: now))))
+                at: current.position, translation: translation, velocity: current.velocityFitter.velocity(at: now))))
         }
         pan = current
     }

@@ -1,6 +1,8 @@
+import Geometry
+
 extension GestureRecognizer {
     /// Starts a sequence on the first touch and keeps its tap bookkeeping.
-    mutating func updateSequence(added: [TouchPoint], at now: Double, into events: inout [GestureEvent]) {
+    mutating func updateSequence(added: [Point], at now: Double, into events: inout [GestureEvent]) {
         if sequence == nil, let first = added.first {
             var started = TouchSequence(startTime: now)
             if let pending = pendingTap {
@@ -50,7 +52,7 @@ extension GestureRecognizer {
            finished.startPoints.count == 2 {
             let a = finished.startPoints[0]
             let b = finished.startPoints[1]
-            let center = TouchPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            let center = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
             events.append(GestureEvent(time: now, kind: .twoFingerTap(at: center)))
         }
     }

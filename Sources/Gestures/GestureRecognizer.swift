@@ -1,3 +1,5 @@
+import Geometry
+
 /// Turns touch frames (screen pixels, time in ms) into gestures. Pure: it
 /// never reads a clock; timeouts (long press, the end of the double-tap
 /// window) fire from `advance(to:)` or from the next frame's time.
@@ -9,8 +11,8 @@ public struct GestureRecognizer: Sendable {
     public var tapZonesEnabled = true
 
     struct Finger {
-        var start: TouchPoint
-        var current: TouchPoint
+        var start: Point
+        var current: Point
     }
 
     /// One touch sequence: from the first finger down to the last finger up.
@@ -19,23 +21,23 @@ public struct GestureRecognizer: Sendable {
         var maxFingers = 0
         var moved = false
         var longPressFired = false
-        var startPoints: [TouchPoint] = []
+        var startPoints: [Point] = []
         /// The first finger landed close to a pending middle tap, in time for a double tap.
         var continuesDoubleTap = false
     }
 
     struct PendingTap {
-        var point: TouchPoint
+        var point: Point
         var liftTime: Double
     }
 
     struct Pan {
-        var origin: TouchPoint
-        var offset = TouchVector.zero
+        var origin: Point
+        var offset = Point.zero
         var fingerIDs: Set<Int>
-        var position: TouchPoint
+        var position: Point
         var began = false
-        var estimator: VelocityEstimator
+        var velocityFitter: VelocityFitter
     }
 
     struct Pinch {
@@ -43,7 +45,7 @@ public struct GestureRecognizer: Sendable {
         var anchorSpan: Double
         var anchorScale = 1.0
         var scale = 1.0
-        var focus: TouchPoint
+        var focus: Point
         var began = false
     }
 
@@ -121,14 +123,14 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// Raw finger events; returns the points of fingers that just touched.
-    private mutating func updateFingers(with frame: TouchFrame, into events: inout [GestureEvent]) -> [TouchPoint] {
+    private mutating func updateFingers(with frame: TouchFrame, into events: inout [GestureEvent]) -> [Point] {
         let present = Set(frame.touches.map(\.id))
         for id in fingers.keys.sorted() where !present.contains(id) {
             if let finger = fingers.removeValue(forKey: id) {
                 events.append(GestureEvent(time: frame.time, kind: .fingerUp(id: id, at: finger.current)))
             }
         }
-        var added: [TouchPoint] = []
+        var added: [Point] = []
         for touch in frame.touches {
             let point = touch.point
             if var finger = fingers[touch.id] {
@@ -149,10 +151,10 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// The centroid of the fingers down, in a stable order.
-    var fingerCentroid: TouchPoint? {
+    var fingerCentroid: Point? {
         guard !fingers.isEmpty else { return nil }
         let points = fingers.keys.sorted().compactMap { fingers[$0]?.current }
         let count = Double(points.count)
-        return TouchPoint(x: points.reduce(0) { $0 + $1.x } / count, y: points.reduce(0) { $0 + $1.y } / count)
+        return Point(x: points.reduce(0) { $0 + $1.x } / count, y: points.reduce(0) { $0 + $1.y } / count)
     }
 }

@@ -1,40 +1,4 @@
-/// A position on the touch surface or the screen, in device units or pixels.
-public struct TouchPoint: Equatable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public func distance(to other: TouchPoint) -> Double {
-        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
-    }
-
-    public static func - (lhs: TouchPoint, rhs: TouchPoint) -> TouchVector {
-        TouchVector(dx: lhs.x - rhs.x, dy: lhs.y - rhs.y)
-    }
-
-    public static func + (lhs: TouchPoint, rhs: TouchVector) -> TouchPoint {
-        TouchPoint(x: lhs.x + rhs.dx, y: lhs.y + rhs.dy)
-    }
-}
-
-/// A displacement (pixels) or a velocity (pixels per millisecond).
-public struct TouchVector: Equatable, Hashable, Sendable {
-    public var dx: Double
-    public var dy: Double
-
-    public static let zero = TouchVector(dx: 0, dy: 0)
-
-    public init(dx: Double, dy: Double) {
-        self.dx = dx
-        self.dy = dy
-    }
-
-    public var length: Double { (dx * dx + dy * dy).squareRoot() }
-}
+import Geometry
 
 /// One finger on the surface. The id is unique for the life of the contact
 /// and never reused for a later contact, so consumers can tell a new finger
@@ -50,7 +14,7 @@ public struct Touch: Equatable, Hashable, Sendable {
         self.y = y
     }
 
-    public var point: TouchPoint { TouchPoint(x: x, y: y) }
+    public var point: Point { Point(x: x, y: y) }
 }
 
 /// Every finger on the surface at one moment (time in milliseconds).
@@ -64,9 +28,9 @@ public struct TouchFrame: Equatable, Sendable {
         self.touches = touches
     }
 
-    public var centroid: TouchPoint? {
+    public var centroid: Point? {
         guard !touches.isEmpty else { return nil }
         let count = Double(touches.count)
-        return TouchPoint(x: touches.reduce(0) { $0 + $1.x } / count, y: touches.reduce(0) { $0 + $1.y } / count)
+        return Point(x: touches.reduce(0) { $0 + $1.x } / count, y: touches.reduce(0) { $0 + $1.y } / count)
     }
 }

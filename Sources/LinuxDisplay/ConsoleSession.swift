@@ -1,10 +1,11 @@
+import Devices
 import Glibc
+import LinuxSystem
 
 /// The KMS display together with its virtual terminal and the signals that
 /// govern both: what a reader on a console or kiosk runs inside. The
-/// caller polls `pollDescriptors`, calls `handleSignals()` when the signal
-/// descriptor is readable and `display.handleEvents()` when the card is,
-/// and calls `restore()` on the way out (deinit does too).
+/// reader loop uses it as its display (below); the owner calls `restore()`
+/// on the way out (deinit does too).
 public final class ConsoleSession {
     public let display: KMSDisplay
     public let terminal: VirtualTerminal?
@@ -15,20 +16,11 @@ public final class ConsoleSession {
     public var refusesSwitching = false
     private var isRestored = false
 
-    public enum Event: Equatable, Sendable {
-        /// The console is ours again: draw the whole frame.
-        case redraw
-        /// Switched away: nothing is shown until `.redraw`.
-        case suspended
-        /// SIGTERM, SIGINT or SIGHUP: restore and exit.
-        case quit(signal: Int32)
-    }
-
     /// Takes over the screen. `terminalPath` names the VT (else the one we
     /// run on, if any); `muteKeyboard` stops the console from reading keys
     /// typed while we read them from evdev.
     public init(options: KMSOptions, terminalPath: String? = nil, muteKeyboard: Bool = true) throws(DisplayError) {
-        let signals = try SignalChannel()
+        let signals = try DisplayError.wrapping { () throws(SystemError) in try SignalChannel() }
         let display: KMSDisplay
         do {
             display = try KMSDisplay.open(options)
@@ -56,30 +48,6 @@ public final class ConsoleSession {
     /// The display's event descriptor and the signal descriptor.
     public var pollDescriptors: [Int32] { [display.eventDescriptor, signals.fileDescriptor] }
 
-    /// Acts on the signals received: a switch away finishes the flip, drops
-    /// master and lets the switch go ahead; a switch back takes master and
-    /// asks for a redraw; a termination signal asks the caller to quit.
-    public func handleSignals() throws(DisplayError) -> [Event] {
-        var events: [Event] = []
-        for signal in signals.receivedSignals() {
-            switch signal {
-            case VirtualTerminal.releaseSignal where refusesSwitching && terminal != nil:
-                try terminal?.refuseRelease()
-            case VirtualTerminal.releaseSignal:
-                try display.releaseForSwitch()
-                try terminal?.allowRelease()
-                events.append(.suspended)
-            case VirtualTerminal.acquireSignal:
-                try terminal?.acknowledgeAcquire()
-                try display.reacquireAfterSwitch()
-                events.append(.redraw)
-            default:
-                events.append(.quit(signal: signal))
-            }
-        }
-        return events
-    }
-
     /// The saved CRTC, text mode, keyboard and VT_AUTO back; signals
     /// unblocked. Safe to call more than once.
     public func restore() {
@@ -89,4 +57,57 @@ public final class ConsoleSession {
         terminal?.restore()
         signals.close()
     }
+}
+
+/// The console session is the reader loop's display on a screen: frames go
+/// to the KMS display, and console switches and termination signals come
+/// back as display events.
+extension ConsoleSession: Display {
+    public var width: Int { display.width }
+    public var height: Int { display.height }
+    public var canPresent: Bool { display.isActive && !display.isFlipPending }
+    public var nextEventTime: Double? { nil }
+
+    public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) throws -> Bool {
+        try display.present(pixels: pixels, stride: stride, damage: damage)
+    }
+
+    /// Signals first (a switch or a quit), then a completed flip. A flip's
+    /// vblank time far from `time` is not trusted (a driver without vblank
+    /// timestamps reports 0): `time` stands in.
+    public func handleEvents(at time: Double) throws -> [DisplayEvent] {
+        var events: [DisplayEvent] = []
+        for signal in signals.receivedSignals() {
+            switch signal {
+            case VirtualTerminal.releaseSignal where refusesSwitching && terminal != nil:
+                try terminal?.refuseRelease()
+            case VirtualTerminal.releaseSignal:
+                events.append(.releaseRequested)
+            case VirtualTerminal.acquireSignal:
+                events.append(.acquireRequested)
+            default:
+                events.append(.quit(reason: "signal \(signal)"))
+            }
+        }
+        if display.isFlipPending, try !PollSet([display.eventDescriptor]).waitForReadable(timeout: 0).isEmpty,
+           let vblank = try display.handleEvents() {
+            events.append(.flipCompleted(vblank: abs(vblank - time) < Self.plausibleVblankAge ? vblank : time))
+        }
+        return events
+    }
+
+    /// The console is being switched away: finish the flip, give up master, let the switch go ahead.
+    public func giveUp() throws {
+        try display.releaseForSwitch()
+        try terminal?.allowRelease()
+    }
+
+    /// The console is ours again: take master back; the next present sets the mode.
+    public func takeBack() throws {
+        try terminal?.acknowledgeAcquire()
+        try display.reacquireAfterSwitch()
+    }
+
+    /// A flip's vblank time further than this from the clock is not trusted (ms).
+    static let plausibleVblankAge = 1000.0
 }

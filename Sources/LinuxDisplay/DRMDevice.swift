@@ -1,6 +1,7 @@
 import CDRM
 import CLinux
 import Glibc
+import LinuxSystem
 
 /// An open DRM card (/dev/dri/cardN). Every DRM call goes through here, so
 /// a failure always names the device and the operation.
@@ -12,16 +13,13 @@ public final class DRMDevice {
     /// Opens read-write, non-blocking (events are read when the fd polls
     /// readable) and close-on-exec. EACCES names the group owning the node.
     public init(path: String) throws(DisplayError) {
-        let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let error = Glibc.errno
-            if error == EACCES || error == EPERM {
-                throw .permissionDenied(path: path, group: Self.owningGroup(of: path))
-            }
-            throw .system(operation: "open", path: path, errno: error)
+        do throws(SystemError) {
+            fileDescriptor = try FileDescriptor.open(path, flags: O_RDWR | O_NONBLOCK).rawValue
+        } catch {
+            if error.isPermissionDenied { throw .permissionDenied(path: path, group: Self.owningGroup(of: path)) }
+            throw .system(error)
         }
         self.path = path
-        self.fileDescriptor = fd
     }
 
     deinit { close() }
@@ -63,18 +61,12 @@ public final class DRMDevice {
 
     /// drmModeGetResources; the caller frees it with drmModeFreeResources.
     public func resources() throws(DisplayError) -> UnsafeMutablePointer<drmModeRes> {
-        guard let resources = drmModeGetResources(fileDescriptor) else {
-            throw .system(operation: "drmModeGetResources", path: path, errno: Glibc.errno)
-        }
-        return resources
+        try pointer("drmModeGetResources") { drmModeGetResources(fileDescriptor) }
     }
 
     /// drmModeGetConnector (probes the outputs); freed with drmModeFreeConnector.
     public func connector(_ id: UInt32) throws(DisplayError) -> UnsafeMutablePointer<drmModeConnector> {
-        guard let connector = drmModeGetConnector(fileDescriptor, id) else {
-            throw .system(operation: "drmModeGetConnector \(id)", path: path, errno: Glibc.errno)
-        }
-        return connector
+        try pointer("drmModeGetConnector \(id)") { drmModeGetConnector(fileDescriptor, id) }
     }
 
     /// drmModeGetEncoder, or nil when the encoder has gone; freed with drmModeFreeEncoder.
@@ -84,10 +76,7 @@ public final class DRMDevice {
 
     /// drmModeGetCrtc: the CRTC's current state; freed with drmModeFreeCrtc.
     public func crtc(_ id: UInt32) throws(DisplayError) -> UnsafeMutablePointer<drmModeCrtc> {
-        guard let crtc = drmModeGetCrtc(fileDescriptor, id) else {
-            throw .system(operation: "drmModeGetCrtc \(id)", path: path, errno: Glibc.errno)
-        }
-        return crtc
+        try pointer("drmModeGetCrtc \(id)") { drmModeGetCrtc(fileDescriptor, id) }
     }
 
     /// drmModeSetCrtc: show `framebuffer` on `crtc` through `connector` in `mode`
@@ -135,24 +124,32 @@ public final class DRMDevice {
                   "drmModePageFlip \(crtc)")
     }
 
-    /// drmModeDirtyFB for one rectangle. Returns false when the driver does
+    /// drmModeDirtyFB for the rectangles drawn into. Returns false when the driver does
     /// not implement it (ENOSYS): the caller stops calling it.
-    public func markDirty(framebuffer: UInt32, x: Int, y: Int, width: Int, height: Int) throws(DisplayError) -> Bool {
-        var clip = drmModeClip(x1: UInt16(clamping: x), y1: UInt16(clamping: y),
-                               x2: UInt16(clamping: x + width), y2: UInt16(clamping: y + height))
-        let result = drmModeDirtyFB(fileDescriptor, framebuffer, &clip, 1)
-        if result == -ENOSYS || (result == -1 && Glibc.errno == ENOSYS) { return false }
-        try check(result, "drmModeDirtyFB \(framebuffer)")
-        return true
+    public func markDirty(framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws(DisplayError) -> Bool {
+        var clips = rects.map { rect in
+            drmModeClip(x1: UInt16(clamping: rect.x), y1: UInt16(clamping: rect.y),
+                        x2: UInt16(clamping: rect.x + rect.width), y2: UInt16(clamping: rect.y + rect.height))
+        }
+        do throws(SystemError) {
+            _ = try Syscall.retryingNegatedErrno(operation: "drmModeDirtyFB \(framebuffer)", path: path) {
+                drmModeDirtyFB(fileDescriptor, framebuffer, &clips, UInt32(clips.count))
+            }
+            return true
+        } catch {
+            if error.errno == ENOSYS { return false }
+            throw .system(error)
+        }
     }
 
     /// drmHandleEvent: reads the pending events and calls `context`'s handlers.
     public func handleEvents(_ context: inout drmEventContext) throws(DisplayError) {
-        let result = drmHandleEvent(fileDescriptor, &context)
-        if result != 0 {
-            let error = Glibc.errno
-            if error == EAGAIN || error == EINTR { return }
-            throw .system(operation: "drmHandleEvent", path: path, errno: error)
+        do throws(SystemError) {
+            _ = try Syscall.retrying(operation: "drmHandleEvent", path: path) { drmHandleEvent(fileDescriptor, &context) }
+        } catch {
+            // Nothing to read after all: the events come with the next readiness.
+            if error.isWouldBlock { return }
+            throw .system(error)
         }
     }
 
@@ -170,11 +167,10 @@ public final class DRMDevice {
     public func mapDumbBuffer(handle: UInt32, size: Int) throws(DisplayError) -> UnsafeMutableRawPointer {
         var request = CLinux_DumbBufferMapRequest(handle: handle, padding: 0, offset: 0)
         try check(drmIoctl(fileDescriptor, CLinux_DRM_IOCTL_MODE_MAP_DUMB(), &request), "DRM_IOCTL_MODE_MAP_DUMB")
-        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fileDescriptor, off_t(request.offset))
-        guard let address, address != MAP_FAILED else {
-            throw .system(operation: "mmap dumb buffer", path: path, errno: Glibc.errno)
+        return try pointer("mmap dumb buffer") { () -> UnsafeMutableRawPointer? in
+            let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fileDescriptor, off_t(request.offset))
+            return address == MAP_FAILED ? nil : address
         }
-        return address
     }
 
     public func destroyDumbBuffer(handle: UInt32) {
@@ -183,9 +179,14 @@ public final class DRMDevice {
     }
 
     /// libdrm returns either -1 with errno set or a negative errno.
-    private func check(_ result: Int32, _ operation: String) throws(DisplayError) {
-        guard result < 0 else { return }
-        let error = result < -1 ? -result : Glibc.errno
-        throw .system(operation: operation, path: path, errno: error)
+    private func check(_ result: @autoclosure () -> Int32, _ operation: String) throws(DisplayError) {
+        _ = try DisplayError.wrapping { () throws(SystemError) in
+            try Syscall.retryingNegatedErrno(operation: operation, path: path, result)
+        }
+    }
+
+    /// libdrm's getters return nil with errno set.
+    private func pointer<Pointer>(_ operation: String, _ call: () -> Pointer?) throws(DisplayError) -> Pointer {
+        try DisplayError.wrapping { () throws(SystemError) in try Syscall.retryingPointer(operation: operation, path: path, call) }
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import LinuxSystem
 
 /// Why the screen cannot be driven, worded so a person at the kiosk knows what to do.
 public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -22,7 +22,7 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A page flip was asked for while the previous one is still pending.
     case flipPending(path: String)
     /// Any other failed system call.
-    case system(operation: String, path: String, errno: Int32)
+    case system(SystemError)
     /// A bad command-line value.
     case invalidOption(String)
 
@@ -52,8 +52,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): no display controller (CRTC) is free to drive \(connector)"
         case .flipPending(let path):
             return "\(path): a frame was presented while the previous page flip is still pending"
-        case .system(let operation, let path, let error):
-            return "\(operation) \(path): \(String(cString: strerror(error))) (errno \(error))"
+        case .system(let error):
+            return error.description
         case .invalidOption(let message):
             return message
         }
@@ -61,8 +61,17 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The errno of a failed system call, when that is what this is.
     public var errno: Int32? {
-        if case .system(_, _, let error) = self { return error }
+        if case .system(let error) = self { return error.errno }
         return nil
+    }
+
+    /// Runs `body`, its failed system call a display error.
+    static func wrapping<Result>(_ body: () throws(SystemError) -> Result) throws(DisplayError) -> Result {
+        do throws(SystemError) {
+            return try body()
+        } catch {
+            throw .system(error)
+        }
     }
 
     private static func list(_ names: [String]) -> String {

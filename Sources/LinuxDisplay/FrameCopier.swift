@@ -1,15 +1,17 @@
+import Geometry
+
 /// Copies rows of an upright XRGB8888 frame composed in RAM into a mapped
 /// scanout buffer, turning it by the output rotation. It only writes the
 /// destination: scanout memory can be uncached, and reading it back is slow.
 public struct FrameCopier: Equatable, Sendable {
-    public let rotation: OutputRotation
+    public let rotation: Rotation
     /// The mode's size: the scanout buffer's pixels.
     public let physicalWidth: Int
     public let physicalHeight: Int
     /// Bytes from one row of the scanout buffer to the next (the driver's pitch).
     public let pitch: Int
 
-    public init(rotation: OutputRotation, physicalWidth: Int, physicalHeight: Int, pitch: Int) {
+    public init(rotation: Rotation, physicalWidth: Int, physicalHeight: Int, pitch: Int) {
         precondition(pitch >= physicalWidth * 4, "the pitch holds at least one row of pixels")
         self.rotation = rotation
         self.physicalWidth = physicalWidth
@@ -18,8 +20,11 @@ public struct FrameCopier: Equatable, Sendable {
     }
 
     /// The upright frame's size.
-    public var logicalWidth: Int { rotation.swapsAxes ? physicalHeight : physicalWidth }
-    public var logicalHeight: Int { rotation.swapsAxes ? physicalWidth : physicalHeight }
+    public var logicalWidth: Int { logicalSize.width }
+    public var logicalHeight: Int { logicalSize.height }
+    private var logicalSize: (width: Int, height: Int) {
+        rotation.logicalSize(physicalWidth: physicalWidth, physicalHeight: physicalHeight)
+    }
 
     /// Copies the frame's `rows` (clamped to the frame) from `source`, whose
     /// rows are `sourceStride` bytes apart, into `destination`.

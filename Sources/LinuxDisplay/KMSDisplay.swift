@@ -1,5 +1,8 @@
 import CDRM
+import Devices
+import Geometry
 import Glibc
+import LinuxSystem
 
 /// A screen driven through KMS dumb buffers. Frames are composed in RAM by
 /// the caller and presented with damage; their rows are copied (turned by
@@ -15,16 +18,15 @@ public final class KMSDisplay {
     /// The upright picture's size (the mode's size turned by the rotation).
     public let width: Int
     public let height: Int
-    public let rotation: OutputRotation
+    public let rotation: Rotation
 
     private let device: DRMDevice
     private let selection: OutputSelection
     private let connectorID: UInt32
     private let rawMode: drmModeModeInfo
     private let savedCRTC: drmModeCrtc
-    private let copier: FrameCopier
+    private var writer: ScanoutWriter
     private var buffers: [ScanoutBuffer]
-    private var damage: DamageTracker
     private var frontIndex = 0
     private var pendingIndex: Int?
     private var needsModeset = true
@@ -93,11 +95,11 @@ public final class KMSDisplay {
         rawMode = snapshot.rawModes[selection.connectorIndex][selection.modeIndex]
         rotation = options.rotation
         // Both buffers come from one create call shape, so they share a pitch.
-        copier = FrameCopier(rotation: options.rotation, physicalWidth: mode.width, physicalHeight: mode.height,
-                             pitch: buffers[0].pitch)
+        let copier = FrameCopier(rotation: options.rotation, physicalWidth: mode.width, physicalHeight: mode.height,
+                                 pitch: buffers[0].pitch)
+        writer = ScanoutWriter(copier: copier)
         width = copier.logicalWidth
         height = copier.logicalHeight
-        damage = DamageTracker(height: copier.logicalHeight)
         flipRecord = .allocate(capacity: 1)
         flipRecord.initialize(to: FlipRecord())
     }
@@ -117,21 +119,20 @@ public final class KMSDisplay {
     public var isActive: Bool { isMaster && !isRestored }
 
     /// Shows a frame of `width` x `height` XRGB8888 pixels whose rows are
-    /// `stride` bytes apart. `damage` is the rows that changed since the
-    /// previous frame (nil: all). Returns false, drawing nothing, while a
-    /// flip is pending or the console is switched away: present again
-    /// after the next flip event or the redraw request.
+    /// `stride` bytes apart. Only the rows in `damage` changed since the
+    /// previous frame; only those (and what the back buffer missed) are
+    /// written, and only those are passed to DirtyFB. Returns false,
+    /// drawing nothing, while a flip is pending or the console is switched
+    /// away: present again after the next flip event or the redraw request.
     @discardableResult
-    public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage changed: Range<Int>? = nil) throws(DisplayError) -> Bool {
+    public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage changed: FrameDamage) throws(DisplayError) -> Bool {
         guard isActive, pendingIndex == nil else { return false }
         let target = needsModeset ? frontIndex : 1 - frontIndex
         let buffer = buffers[target]
-        let rows = damage.rowsToCopy(into: target, damage: changed)
-        copier.copy(rows: rows, from: pixels, sourceStride: stride, to: buffer.memory)
+        let rows = writer.write(pixels, stride: stride, damage: changed, into: target, destination: buffer.memory)
         if dirtyFBSupported, !rows.isEmpty {
-            let rect = copier.panelRect(rows: rows)
-            dirtyFBSupported = try device.markDirty(framebuffer: buffer.framebuffer, x: rect.x, y: rect.y,
-                                                    width: rect.width, height: rect.height)
+            let rects = rows.runs.map { writer.copier.panelRect(rows: $0) }
+            dirtyFBSupported = try device.markDirty(framebuffer: buffer.framebuffer, rects: rects)
         }
         if needsModeset {
             try device.setCRTC(selection.crtcID, framebuffer: buffer.framebuffer, connector: connectorID, mode: rawMode)
@@ -166,12 +167,12 @@ public final class KMSDisplay {
     /// Waits (at most `timeout` ms) for a pending flip to complete, for a
     /// console switch or exit: the buffer must not be freed while scanned out.
     public func waitForPendingFlip(timeout: Int32 = 500) {
-        var remaining = timeout
-        while pendingIndex != nil, remaining > 0 {
-            var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 50)
-            remaining -= 50
-            if ready > 0 { _ = try? handleEvents() }
+        let deadline = monotonicMilliseconds() + Double(timeout)
+        let card = PollSet([device.fileDescriptor])
+        while pendingIndex != nil {
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0, let ready = try? card.waitForReadable(timeout: left) else { break }
+            if !ready.isEmpty { _ = try? handleEvents() }
         }
         pendingIndex = nil
     }
@@ -191,7 +192,7 @@ public final class KMSDisplay {
         try device.setMaster()
         isMaster = true
         needsModeset = true
-        damage.invalidateAll()
+        writer.invalidateAll()
     }
 
     /// Puts the CRTC back as it was at start (the console's framebuffer),

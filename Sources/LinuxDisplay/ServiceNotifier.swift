@@ -1,7 +1,6 @@
 import CLinux
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
 
 /// A notification systemd could not be sent, with the socket and reason.
 public struct ServiceNotifyError: Error, CustomStringConvertible {
@@ -56,8 +55,13 @@ public struct ServiceNotifier: Sendable {
     }
 
     public func send(_ message: String) throws(ServiceNotifyError) {
-        let result = message.withCString { bytes in CLinux_notify_send(socketPath, bytes, strlen(bytes)) }
-        if result < 0 { throw ServiceNotifyError(socketPath: socketPath, code: -result) }
+        do throws(SystemError) {
+            _ = try Syscall.retryingNegatedErrno(operation: "sendto", path: socketPath) {
+                message.withCString { bytes in CLinux_notify_send(socketPath, bytes, strlen(bytes)) }
+            }
+        } catch {
+            throw ServiceNotifyError(socketPath: socketPath, code: error.errno)
+        }
     }
 
     public func ready(status: String) throws(ServiceNotifyError) { try send("READY=1\nSTATUS=\(status)") }

@@ -1,28 +1,31 @@
 import CLinux
 import Glibc
+import LinuxSystem
 
 /// An open tty descriptor; every console ioctl goes through here so errors
 /// name the terminal and the request.
 struct TerminalDevice {
-    let path: String
-    let fileDescriptor: Int32
+    let file: FileDescriptor
+
+    var path: String { file.path }
+    var fileDescriptor: Int32 { file.rawValue }
 
     static func open(_ path: String) throws(DisplayError) -> TerminalDevice {
-        let fd = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system(operation: "open", path: path, errno: Glibc.errno) }
-        return TerminalDevice(path: path, fileDescriptor: fd)
+        TerminalDevice(file: try DisplayError.wrapping { () throws(SystemError) in
+            try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY)
+        })
     }
 
     func control(_ request: UInt, _ name: String, value: Int32) throws(DisplayError) {
-        guard CLinux_ioctlInt(fileDescriptor, request, value) >= 0 else {
-            throw .system(operation: "ioctl \(name)", path: path, errno: Glibc.errno)
-        }
+        try DisplayError.wrapping { () throws(SystemError) in try file.control(request, name, value: value) }
     }
 
     func control<T>(_ request: UInt, _ name: String, _ argument: inout T) throws(DisplayError) {
-        let result = withUnsafeMutablePointer(to: &argument) { CLinux_ioctlPointer(fileDescriptor, request, $0) }
-        guard result >= 0 else { throw .system(operation: "ioctl \(name)", path: path, errno: Glibc.errno) }
+        let file = file
+        _ = try withUnsafeMutablePointer(to: &argument) { (pointer) throws(DisplayError) in
+            try DisplayError.wrapping { () throws(SystemError) in try file.control(request, name, UnsafeMutableRawPointer(pointer)) }
+        }
     }
 
-    func close() { _ = Glibc.close(fileDescriptor) }
+    func close() { file.close() }
 }

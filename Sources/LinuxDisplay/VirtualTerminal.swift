@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LinuxSystem
 
 /// The Linux virtual terminal the display belongs to. In graphics mode the
 /// console stops drawing text over our frames; in VT_PROCESS mode a console
@@ -32,7 +33,7 @@ public final class VirtualTerminal {
     /// systemd unit with TTYPath), else the foreground VT found through
     /// /dev/tty0. Nil when there is no VT (ssh, a container, CI).
     public static func current() -> VirtualTerminal? {
-        let input = TerminalDevice(path: "standard input", fileDescriptor: 0)
+        let input = TerminalDevice(file: FileDescriptor(rawValue: 0, path: "standard input"))
         if isVirtualTerminal(input) { return VirtualTerminal(terminal: input, ownsDescriptor: false) }
         guard let active = activeTerminalNumber(), let terminal = try? TerminalDevice.open("/dev/tty\(active)") else {
             return nil

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 
 /// A change inside a watched directory.
 public enum DirectoryChange: Equatable, Sendable {
@@ -15,12 +16,12 @@ public final class DirectoryWatcher {
     private var pending: [UInt8] = []
 
     public init(path: String) throws(SystemError) {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw SystemError(operation: "inotify_init1", path: path, errno: Glibc.errno) }
+        let fd = try Syscall.retrying(operation: "inotify_init1", path: path) { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         let file = FileDescriptor(rawValue: fd, path: path)
         let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
-        guard inotify_add_watch(fd, path, mask) >= 0 else {
-            let error = SystemError(operation: "inotify_add_watch", path: path, errno: Glibc.errno)
+        do throws(SystemError) {
+            _ = try Syscall.retrying(operation: "inotify_add_watch", path: path) { inotify_add_watch(fd, path, mask) }
+        } catch {
             file.close()
             throw error
         }
@@ -68,18 +69,4 @@ public final class DirectoryWatcher {
         }
         return (changes, offset)
     }
-}
-
-/// Names in a directory (without "." and "..").
-public func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    guard let directory = opendir(path) else { throw SystemError(operation: "opendir", path: path, errno: Glibc.errno) }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-            pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
 }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LinuxSystem
 
 /// An open evdev device (/dev/input/eventN): non-blocking, stamped with
 /// CLOCK_MONOTONIC, its capabilities read once at open.

@@ -1,4 +1,6 @@
+import Geometry
 import Gestures
+import LinuxSystem
 
 /// A touch recording: the device description and its events, with
 /// timestamps rebased so the first event is at 0 (recordings carry
@@ -42,6 +44,15 @@ public struct EvemuRecording: Sendable {
             throw EvemuError(file: device.name, line: 0, message: "the device has no touch axes")
         }
         return parser
+    }
+
+    /// The recording's touch frames mapped to a screen: what `ebook-fb
+    /// trace` prints with `--frames` and feeds to the gesture recognizer.
+    public func screenFrames(width: Double, height: Double, rotation: Rotation = .none,
+                             calibration: CalibrationMatrix = .identity) throws -> [TouchFrame] {
+        let mapper = TouchMapper(parser: try makeParser(), screenWidth: width, screenHeight: height,
+                                 calibration: calibration, rotation: rotation)
+        return try touchFrames().map(mapper.map)
     }
 
     /// The time of the last event (ms from the start).

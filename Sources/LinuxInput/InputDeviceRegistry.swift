@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// The input devices the reader uses, kept current across hotplug: scans
 /// the directory at start, then follows its inotify changes. A device that
 /// cannot be opened yet (EACCES: udev has not fixed its mode) is retried
@@ -40,7 +42,7 @@ public final class InputDeviceRegistry {
 
     /// Opens every usable device in the directory (and the chosen touch device).
     public func scan() throws -> [Change] {
-        let names = try directoryEntries(options.directory).filter(Self.isEventNode)
+        let names = try FileSystem.directoryEntries(options.directory).filter(Self.isEventNode)
         var changes: [Change] = []
         for name in names.sorted(by: Self.eventOrder) {
             changes += open("\(options.directory)/\(name)")

@@ -22,8 +22,6 @@ public struct InputEvent: Equatable, Sendable {
 
     /// The timestamp in milliseconds.
     public var time: Double { Double(seconds) * 1000 + Double(microseconds) / 1000 }
-
-    public var isReport: Bool { type == EventType.syn && code == SynCode.report }
 }
 
 /// Event types (EV_*), from linux/input-event-codes.h.
@@ -51,7 +49,6 @@ public enum AbsCode {
     public static let z: UInt16 = 0x02
     public static let rx: UInt16 = 0x03
     public static let mtSlot: UInt16 = 0x2f
-    public static let mtTouchMajor: UInt16 = 0x30
     public static let mtPositionX: UInt16 = 0x35
     public static let mtPositionY: UInt16 = 0x36
     public static let mtTrackingID: UInt16 = 0x39
@@ -61,7 +58,6 @@ public enum AbsCode {
 /// EV_KEY codes for buttons that mean "touching".
 public enum ButtonCode {
     public static let left: UInt16 = 0x110
-    public static let toolFinger: UInt16 = 0x145
     public static let touch: UInt16 = 0x14a
     public static let keyMax: UInt16 = 0x2ff
 }

@@ -1,3 +1,4 @@
+import Devices
 /// Reader commands from an evdev keyboard.
 public final class KeyboardInput {
     public let device: EvdevDevice

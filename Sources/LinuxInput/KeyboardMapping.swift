@@ -1,3 +1,4 @@
+import Devices
 /// evdev key events to reader commands. Right/PgDn/Space/Down next page,
 /// Left/PgUp/Backspace/Up previous, Home/End, +/= and - font size, z zoom,
 /// q/Esc quit (not in kiosk mode). Navigation and font size follow key

@@ -1,3 +1,4 @@
+import Devices
 /// Decodes the bytes a VT or terminal sends for keys into reader commands:
 /// CSI and SS3 sequences (arrows, Home/End in their several spellings,
 /// PgUp/PgDn), and plain characters. A lone ESC is ambiguous until the

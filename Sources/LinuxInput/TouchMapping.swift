@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// A libinput-style calibration matrix: on coordinates normalised to 0...1,
@@ -21,31 +22,8 @@ public struct CalibrationMatrix: Equatable, Sendable {
         self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
 
-    public func apply(_ point: TouchPoint) -> TouchPoint {
-        TouchPoint(x: a * point.x + b * point.y + c, y: d * point.x + e * point.y + f)
-    }
-}
-
-/// How far the picture is turned clockwise on the panel. Touches are turned
-/// back so they land where the picture shows.
-public enum DisplayRotation: Int, Equatable, Sendable, CaseIterable {
-    case none = 0
-    case quarter = 90
-    case half = 180
-    case threeQuarters = 270
-
-    public init?(degrees: Int) {
-        self.init(rawValue: ((degrees % 360) + 360) % 360)
-    }
-
-    /// A panel point (normalised) in the rotated picture's normalised coordinates.
-    public func apply(_ point: TouchPoint) -> TouchPoint {
-        switch self {
-        case .none: point
-        case .quarter: TouchPoint(x: point.y, y: 1 - point.x)
-        case .half: TouchPoint(x: 1 - point.x, y: 1 - point.y)
-        case .threeQuarters: TouchPoint(x: 1 - point.y, y: point.x)
-        }
+    public func apply(_ point: Point) -> Point {
+        Point(x: a * point.x + b * point.y + c, y: d * point.x + e * point.y + f)
     }
 }
 
@@ -59,10 +37,10 @@ public struct TouchMapper: Equatable, Sendable {
     public var screenWidth: Double
     public var screenHeight: Double
     public var calibration: CalibrationMatrix
-    public var rotation: DisplayRotation
+    public var rotation: Rotation
 
     public init(xAxis: AbsInfo, yAxis: AbsInfo, screenWidth: Double, screenHeight: Double,
-                calibration: CalibrationMatrix = .identity, rotation: DisplayRotation = .none) {
+                calibration: CalibrationMatrix = .identity, rotation: Rotation = .none) {
         self.xAxis = xAxis
         self.yAxis = yAxis
         self.screenWidth = screenWidth
@@ -73,17 +51,17 @@ public struct TouchMapper: Equatable, Sendable {
 
     /// A mapper for the axes a parser reports in.
     public init(parser: EvdevTouchParser, screenWidth: Double, screenHeight: Double,
-                calibration: CalibrationMatrix = .identity, rotation: DisplayRotation = .none) {
+                calibration: CalibrationMatrix = .identity, rotation: Rotation = .none) {
         self.init(xAxis: parser.xAxis, yAxis: parser.yAxis, screenWidth: screenWidth, screenHeight: screenHeight,
                   calibration: calibration, rotation: rotation)
     }
 
-    public func map(_ point: TouchPoint) -> TouchPoint {
-        let normalised = TouchPoint(x: Self.normalise(point.x, xAxis), y: Self.normalise(point.y, yAxis))
-        let turned = rotation.apply(calibration.apply(normalised))
+    public func map(_ point: Point) -> Point {
+        let normalised = Point(x: Self.normalise(point.x, xAxis), y: Self.normalise(point.y, yAxis))
+        let turned = rotation.uprightPoint(fromPanel: calibration.apply(normalised))
         let maxX = max(screenWidth - 1, 0)
         let maxY = max(screenHeight - 1, 0)
-        return TouchPoint(x: min(max(turned.x * maxX, 0), maxX), y: min(max(turned.y * maxY, 0), maxY))
+        return Point(x: min(max(turned.x * maxX, 0), maxX), y: min(max(turned.y * maxY, 0), maxY))
     }
 
     public func map(_ frame: TouchFrame) -> TouchFrame {

@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// Reads the properties udev stored for a device (`/run/udev/data/cMAJOR:MINOR`,
 /// lines `E:KEY=VALUE`), for LIBINPUT_CALIBRATION_MATRIX.
 public struct UdevProperties: Equatable, Sendable {

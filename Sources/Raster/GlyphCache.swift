@@ -122,13 +122,6 @@ public final class GlyphCache {
         return entries[key] != nil
     }
 
-    /// Zeroes hits, misses and evictions, e.g. between a cold and a warm run.
-    public func resetCounters() {
-        hits = 0
-        misses = 0
-        evictions = 0
-    }
-
     public func removeAll() {
         entries.removeAll()
         forgetRecent()

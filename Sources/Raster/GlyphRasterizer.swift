@@ -25,12 +25,13 @@ public enum GlyphRasterizer {
     /// function-like `FT_LOAD_TARGET_` macro it is built from.
     static let loadTargetLight = Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
 
-    /// Splits a pen position into whole pixels and a subpixel phase.
-    public static func quantise(penX: Double) -> (pixel: Int, phase: Int) {
-        let quarters = Int((penX * Double(subpixelPhases)).rounded())
-        // Floor division and modulo that stay right for negative positions.
-        let pixel = quarters >= 0 ? quarters / subpixelPhases : -((-quarters + subpixelPhases - 1) / subpixelPhases)
-        return (pixel, quarters - pixel * subpixelPhases)
+    /// Splits a pen position in 26.6 fixed point into whole pixels and a
+    /// subpixel phase, rounded to the nearest phase. Shifts floor, so
+    /// positions left of the page split the same way.
+    static func quantise(penX: Int) -> (pixel: Int, phase: Int) {
+        // 16 units of 1/64 pixel a phase: four phases a pixel.
+        let phases = (penX + 8) >> 4
+        return (phases >> 2, phases & (subpixelPhases - 1))
     }
 
     /// Renders `glyph` of `face` (already sized) moved right by

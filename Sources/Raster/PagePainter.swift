@@ -94,10 +94,7 @@ public struct PagePainter {
                         }
                         for placed in page.glyphs {
                             guard let face = face(placed.face) else { failures += 1; continue }
-                            // 26.6 pen position to quarter pixels, rounded to nearest.
-                            let quarters = (Int(placed.x) + 8) >> 4
-                            let phase = quarters & (GlyphRasterizer.subpixelPhases - 1)
-                            let penX = quarters >> 2
+                            let (penX, phase) = GlyphRasterizer.quantise(penX: Int(placed.x))
                             let baseline = (Int(placed.y) + 32) >> 6
                             // Glyphs wholly outside the buffer cost nothing.
                             if penX > width + face.pixelSize || penX < -4 * face.pixelSize

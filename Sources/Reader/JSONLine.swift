@@ -5,12 +5,12 @@ public struct JSONLine {
 
     public mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
     public mutating func add(_ key: String, _ value: Double) {
-        append(key, value.isFinite ? String(format3(value)) : "null")
+        append(key, value.isFinite ? JSONLine.number(value) : "null")
     }
     public mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     public mutating func add(_ key: String, _ value: String) { append(key, JSONLine.quote(value)) }
     public mutating func add(_ key: String, _ values: [Double]) {
-        append(key, "[" + values.map { format3($0) }.joined(separator: ", ") + "]")
+        append(key, "[" + values.map { JSONLine.number($0) }.joined(separator: ", ") + "]")
     }
     public mutating func add(_ key: String, objects: [JSONLine]) {
         append(key, "[" + objects.map(\.text).joined(separator: ", ") + "]")
@@ -25,8 +25,9 @@ public struct JSONLine {
         body += JSONLine.quote(key) + ": " + raw
     }
 
-    /// A number with at most three decimals and no exponent.
-    private func format3(_ value: Double) -> String {
+    /// A finite number with at most three decimals and no exponent;
+    /// whole numbers without a fraction.
+    static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// A timed, eased move of the content offset (setContentOffset, scrollRectToVisible, scroll to top).
 struct OffsetAnimation: Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 extension ScrollView {
     /// Moves every running animation to `time` (ms), sending didScroll and the

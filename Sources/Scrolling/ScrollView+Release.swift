@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 extension ScrollView {
     /// Ends a drag: announces where the motion will rest (the delegate may move

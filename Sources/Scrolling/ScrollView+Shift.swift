@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 extension ScrollView {
     /// Moves the content's coordinate system by `delta` without moving the

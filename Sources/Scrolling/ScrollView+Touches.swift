@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// What the content knows of the finger currently down.
 enum ContentTouchPhase: Equatable {
@@ -51,8 +52,8 @@ extension ScrollView {
         let caught = motion != .none
         interruptMotion()
         isTracking = true
-        velocityTracker.reset()
-        velocityTracker.add(location, time: time)
+        velocityFitter.reset()
+        velocityFitter.add(location, at: time)
         if caught {
             touch = TouchState(location: location, startLocation: location, content: .withheld)
             beginDrag(anchor: location, initialTranslation: nil)
@@ -70,7 +71,7 @@ extension ScrollView {
     public func touchMoved(to location: Point, time: Double) {
         advance(to: time)
         guard touch != nil else { return }
-        velocityTracker.add(location, time: time)
+        velocityFitter.add(location, at: time)
         touch?.location = location
         if touch?.drag == nil {
             startDragIfPastSlop(at: location, time: time)
@@ -196,7 +197,7 @@ extension ScrollView {
 
     /// The content velocity of a drag at lift: the finger's, reversed, on the axes that move.
     private func contentVelocity(at time: Double, drag: DragState) -> Point {
-        let finger = velocityTracker.velocity(at: time)
+        let finger = velocityFitter.velocity(at: time)
         var velocity = Point.zero
         for axis in Axis.allCases where canScroll(axis) && (drag.lockedAxis == nil || drag.lockedAxis == axis) {
             velocity[axis] = -finger[axis]

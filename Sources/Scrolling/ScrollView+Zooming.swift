@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// A pinch in progress.
 struct PinchState: Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// A model of UIScrollView: drag, flick with momentum, rubber band and bounce,
 /// paging, zoom and the delegate messages, driven entirely by the caller.
@@ -95,7 +96,7 @@ public final class ScrollView {
     var pinch: PinchState?
     /// True from willBeginZooming to didEndZooming, across a pinch and its bounce.
     var zoomSessionActive = false
-    var velocityTracker = VelocityTracker()
+    var velocityFitter = VelocityFitter()
 
     enum Motion: Equatable {
         case none
@@ -129,8 +130,6 @@ public final class ScrollView {
         let maximum = maximumOffset(contentSize: size ?? contentSize)
         return Point(x: min(max(point.x, minimum.x), maximum.x), y: min(max(point.y, minimum.y), maximum.y))
     }
-
-    var isOverscrolled: Bool { clampedOffset(offset) != offset }
 
     /// Whether a drag moves the content along `axis`.
     func canScroll(_ axis: Axis) -> Bool {

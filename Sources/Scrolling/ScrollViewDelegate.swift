@@ -1,3 +1,5 @@
+import Geometry
+
 /// Messages a scroll view sends about its motion, as UIScrollViewDelegate.
 /// Every method is optional (empty by default).
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 
 /// Reads a book file with `pread` into memory the reader owns. Nothing is
 /// mapped, so a file truncated or replaced while it is open can never fault
@@ -13,42 +14,28 @@ enum BookFileReader {
 
     /// Up to `limit` bytes from the start of the file at `path`.
     static func read(path: String, limit: Int) throws -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw error(path: path, errno: errno) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw error(path: path, errno: errno) }
-        if status.st_mode & S_IFMT == S_IFDIR { throw TypesettingError.notAFile(path: path) }
-        let fileSize = Int(status.st_size)
-        let wanted = max(0, min(fileSize, limit))
-        var filled = 0
-        var failure: Int32?
-        // Read into memory not zeroed first: the kernel's copy is the first
-        // touch of each page (a few megabytes of page faults fewer to take).
-        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
-            while filled < wanted {
-                // precondition: wanted > 0 here, so the buffer has a base address
-                let result = pread(fd, buffer.baseAddress! + filled, wanted - filled, off_t(filled))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if result == 0 { break } // the file shrank since fstat: keep what is there
-                filled += result
-            }
-            count = filled
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(path, flags: O_RDONLY)
+            defer { file.close() }
+            let status = try file.status()
+            if status.st_mode & S_IFMT == S_IFDIR { throw SystemError(operation: "read", path: path, errno: EISDIR) }
+            let fileSize = Int(status.st_size)
+            let wanted = max(0, min(fileSize, limit))
+            let bytes = try file.readBytes(count: wanted)
+            // A file that shrank since it was measured: keep what is there.
+            return Contents(bytes: bytes, fileSize: bytes.count < wanted ? bytes.count : fileSize)
+        } catch {
+            throw Self.error(error)
         }
-        if let failure { throw error(path: path, errno: failure) }
-        return Contents(bytes: bytes, fileSize: filled < wanted ? filled : fileSize)
     }
 
-    private static func error(path: String, errno code: Int32) -> TypesettingError {
-        switch code {
+    private static func error(_ failure: SystemError) -> TypesettingError {
+        let path = failure.path
+        switch failure.errno {
         case ENOENT: return .unreadable(path: path, reason: "no such file")
         case EACCES: return .unreadable(path: path, reason: "permission denied")
         case EISDIR: return .notAFile(path: path)
-        default: return .unreadable(path: path, reason: String(cString: strerror(code)))
+        default: return .unreadable(path: path, reason: String(cString: strerror(failure.errno)))
         }
     }
 

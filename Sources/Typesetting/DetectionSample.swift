@@ -1,4 +1,4 @@
-import Glibc
+import LinuxSystem
 
 /// The bytes an encoding is guessed from: pieces spread evenly over the
 /// whole file, not only its start (a book's first pages are often a plain
@@ -18,15 +18,16 @@ enum DetectionSample {
         var sample: [UInt8] = []
         sample.reserveCapacity(pieceLength * pieceCount + pieceCount)
         let stride = (fileSize - pieceLength) / (pieceCount - 1)
-        let file = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
-        defer { if file >= 0 { close(file) } }
+        // A file that cannot be read again gives no pieces past the window.
+        let file = path.flatMap { try? FileDescriptor.openForReading($0) }
+        defer { file?.close() }
         for index in 0..<pieceCount {
             let offset = index * stride
             var piece: [UInt8]
             if offset + pieceLength <= window.count {
                 piece = Array(window[offset..<(offset + pieceLength)])
-            } else if file >= 0 {
-                piece = read(file, at: offset)
+            } else if let file, let read = try? file.readBytes(count: pieceLength, fromOffset: offset) {
+                piece = read
             } else {
                 continue
             }
@@ -64,13 +65,5 @@ enum DetectionSample {
             }
         }
         return kept
-    }
-
-    private static func read(_ file: Int32, at offset: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: pieceLength) { buffer, count in
-            // precondition: pieceLength > 0, so the buffer has a base address
-            let result = pread(file, buffer.baseAddress!, pieceLength, off_t(offset))
-            count = max(0, result)
-        }
     }
 }

@@ -1,8 +1,6 @@
 import CHyphen
-import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
 
 /// Snapshots of loaded hyphenation dictionaries in the reader's cache
 /// folder, one file per dictionary. A snapshot is used only when made from
@@ -40,31 +38,16 @@ public struct HyphenationSnapshotStore: Sendable {
     func save(_ dictionary: UnsafePointer<HyphenDict>, dictionaryPath: String) -> Bool {
         guard let key = Self.key(dictionaryPath: dictionaryPath) else { return false }
         let bytes = HyphenationSnapshot.encode(dictionary, key: key)
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
-        else { return false }
-        let final = snapshotPath(for: dictionaryPath)
-        // One temporary name per snapshot: a process stopped while writing
-        // leaves at most one file behind, overwritten by the next save. Two
-        // writing at once can only make a file whose hash fails: a miss.
-        let temporary = final + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        var written = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                // A snapshot is never empty: it holds at least its header.
-                let result = write(fd, raw.baseAddress! + written, raw.count - written)
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return }
-                written += result
-            }
-        }
-        let closed = close(fd) == 0
-        guard written == bytes.count, closed, rename(temporary, final) == 0 else {
-            unlink(temporary)
+        // Not synced to the disk: a snapshot torn by a power cut fails its
+        // hash and is a miss, and a start that made one need not wait for
+        // megabytes to reach the card.
+        do throws(SystemError) {
+            try FileSystem.createDirectories(directory)
+            try AtomicFile.replace(path: snapshotPath(for: dictionaryPath), contents: bytes, durability: .cached)
+            return true
+        } catch {
             return false
         }
-        return true
     }
 
     func snapshotPath(for dictionaryPath: String) -> String {

@@ -1,7 +1,6 @@
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
+import LinuxSystem
 
 /// CPU time, memory and statistics for the benchmark. Wall time comes from
 /// `monotonicMilliseconds()`, which is system-wide, so a parent's stamp
@@ -25,18 +24,25 @@ enum BenchClock {
         return 0
     }
 
-    /// Times `body` `count` times and returns the median in ms.
-    static func median(_ count: Int, _ body: () throws -> Void) rethrows -> Double {
+    /// The median of `count` samples taken one after another.
+    static func median(of count: Int, _ sample: () throws -> Double) rethrows -> Double {
         var samples: [Double] = []
         samples.reserveCapacity(count)
-        for _ in 0..<count {
+        for _ in 0..<count { samples.append(try sample()) }
+        return median(samples)
+    }
+
+    /// Times `body` `count` times and returns the median in ms.
+    static func medianTime(_ count: Int, _ body: () throws -> Void) rethrows -> Double {
+        try median(of: count) {
             let start = monotonicMilliseconds()
             try body()
-            samples.append(monotonicMilliseconds() - start)
+            return monotonicMilliseconds() - start
         }
-        samples.sort()
-        return samples[samples.count / 2]
     }
+
+    /// The middle sample (the lower middle one of an even count), 0 for none.
+    static func median(_ samples: [Double]) -> Double { percentile(samples, 0.5) }
 
     /// Times `first` and `second` alternately `count` times each and
     /// returns both medians in ms: on a busy machine both then meet the same
@@ -51,7 +57,7 @@ enum BenchClock {
             second()
             secondSamples.append(monotonicMilliseconds() - start)
         }
-        return (percentile(firstSamples, 0.5), percentile(secondSamples, 0.5))
+        return (median(firstSamples), median(secondSamples))
     }
 
     static func percentile(_ samples: [Double], _ fraction: Double) -> Double {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -33,15 +34,15 @@ struct BenchCommand: ParsableCommand {
         // the benchmark's own.
         let snapshots = try ScratchFolder(prefix: "ebook-fb-bench")
         defer { snapshots.remove() }
-        let firstStart = try median(of: 3) {
+        let firstStart = try BenchClock.median(of: 3) {
             snapshots.empty()
             return try child(["bench-first-page", "--offset", "0", "--pattern-snapshots", snapshots.path])["first_page_ms"] ?? .nan
         }
-        let firstPage = try median(of: 3) {
+        let firstPage = try BenchClock.median(of: 3) {
             try child(["bench-first-page", "--offset", "0", "--pattern-snapshots", snapshots.path])["first_page_ms"] ?? .nan
         }
         let resumeOffset = book.text.scalarCount * 9 / 10
-        let resumed = try median(of: 3) {
+        let resumed = try BenchClock.median(of: 3) {
             try child(["bench-first-page", "--offset", String(resumeOffset), "--pattern-snapshots", snapshots.path])[
                 "first_page_ms"] ?? .nan
         }
@@ -52,7 +53,7 @@ struct BenchCommand: ParsableCommand {
         // Whole-book pagination.
         let typesetter = try Typesetter(book: book, geometry: geometry, font: font, language: options.lang)
         var pagination = Pagination()
-        let paginate = BenchClock.median(3) { pagination = typesetter.paginate() }
+        let paginate = BenchClock.medianTime(3) { pagination = typesetter.paginate() }
         result.add("paginate_all_ms", paginate)
         result.add("pages", pagination.pages.count)
 
@@ -64,18 +65,18 @@ struct BenchCommand: ParsableCommand {
         // As the page cache draws: into a buffer that held another page,
         // knowing which of its rows that page inked.
         var ink = InkRows.all(rows: geometry.height)
-        let cold = BenchClock.median(1) {
+        let cold = BenchClock.medianTime(1) {
             painter.paint(typesetter.layoutPage(page, of: pagination), fonts: typesetter.fonts, cache: cache, into: &buffer,
                           ink: &ink)
         }
         var turn = 0
-        let warm = BenchClock.median(21) {
+        let warm = BenchClock.medianTime(21) {
             turn += 1
             painter.paint(typesetter.layoutPage(page + turn % 2, of: pagination), fonts: typesetter.fonts, cache: cache,
                           into: &buffer, ink: &ink)
         }
         let layouts = [typesetter.layoutPage(page, of: pagination), typesetter.layoutPage(page + 1, of: pagination)]
-        let paintOnly = BenchClock.median(21) {
+        let paintOnly = BenchClock.medianTime(21) {
             turn += 1
             painter.paint(layouts[turn % 2], fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
         }
@@ -99,7 +100,7 @@ struct BenchCommand: ParsableCommand {
         let (compose, memcpyTime) = BenchClock.interleavedMedians(201, {
             step += 1
             let offset = Double(geometry.width) * (0.3 + 0.1 * Double(step % 5))
-            compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+            compositor.composePaging(offsetX: offset, version: 0, into: &frame) { pages[$0] }
         }, {
             copy.withUnsafeMutablePixels { target in
                 buffer.withUnsafeBytes { source in
@@ -116,7 +117,8 @@ struct BenchCommand: ParsableCommand {
         if idle { sessionArguments.append("--idle") }
         let session = try child(sessionArguments)
         for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "font_change_ms", "peak_rss_mb",
-                    "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers"] {
+                    "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers", "scanout_bytes_flick_frame",
+                    "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame"] {
             if let value = session[key] { result.add(key, value) }
         }
 
@@ -125,12 +127,6 @@ struct BenchCommand: ParsableCommand {
         result.add("font_file", font.path)
         result.add("size", "\(geometry.width)x\(geometry.height)")
         print(result.text)
-    }
-
-    private func median(of count: Int, _ sample: () throws -> Double) rethrows -> Double {
-        var values: [Double] = []
-        for _ in 0..<count { values.append(try sample()) }
-        return values.sorted()[count / 2]
     }
 
     /// Runs this binary with `arguments` plus the book options; returns the

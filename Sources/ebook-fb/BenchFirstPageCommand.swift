@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -30,7 +31,8 @@ struct BenchFirstPageCommand: ParsableCommand {
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
                                                patternSnapshots: .inFolder(patternSnapshots))
         let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang)
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
+                                              lineBreaking: options.lineBreaking)
         let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(offset),
                                         stateStore: nil, hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)

@@ -28,7 +28,7 @@ struct BookOptions: ParsableArguments {
     var lang: String?
 
     @Option(name: .customLong("line-breaking"), help: "How body text is cut into lines: greedy (first fit) or optimal (Knuth-Plass).")
-    var lineBreaking: String = "optimal"
+    var lineBreaking: LineBreaking = .optimal
 
     /// The charset given with `--encoding`, or nil to detect it; an unknown name is refused.
     func textEncoding() throws -> TextEncoding? {
@@ -72,13 +72,16 @@ struct BookOptions: ParsableArguments {
     func typesetter(book opened: Book? = nil) throws -> Typesetter {
         let geometry = try geometry()
         let book = try opened ?? openBook()
-        guard let method = LineBreaking(rawValue: lineBreaking) else {
-            throw ValidationError("unknown line breaking \"\(lineBreaking)\": use greedy or optimal")
-        }
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
-                              lineBreaking: method)
+                              lineBreaking: lineBreaking)
     }
 }
+
+/// `--line-breaking greedy|optimal`; any other value is refused by name.
+extension LineBreaking: ExpressibleByArgument {}
+
+/// `--pagination background|on-demand`.
+extension PaginationMode: ExpressibleByArgument {}
 
 extension HyphenationSnapshotStore {
     /// The store in `folder`, else in the reader's cache folder.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 
 /// Runs this binary again with other arguments and collects what it prints:
 /// the benchmark measures starts in fresh processes.
@@ -13,7 +14,11 @@ struct ChildProcess {
     /// read to the end, and waits for it to exit.
     static func runSelf(_ arguments: [String]) throws -> Outcome {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw CommandError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        do throws(SystemError) {
+            _ = try Syscall.retrying(operation: "pipe", path: "to the child") { pipe(&pipeEnds) }
+        } catch {
+            throw CommandError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
+        }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         defer { close(readEnd) }
 
@@ -31,16 +36,15 @@ struct ChildProcess {
         close(writeEnd)
         guard spawned == 0 else { throw CommandError("cannot run \(executable): \(String(cString: strerror(spawned)))") }
 
+        // Read to the end (a failed read ends the output as the end would).
+        let childOutput = FileDescriptor(rawValue: readEnd, path: "output of \(executable)")
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+        while let count = chunk.withUnsafeMutableBytes({ try? childOutput.read(into: $0) }), count > 0 {
             output += chunk[..<count]
         }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        _ = try? Syscall.retrying(operation: "waitpid", path: executable) { waitpid(child, &status, 0) }
         // WIFEXITED/WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
         let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Outcome(status: exitCode, output: output)

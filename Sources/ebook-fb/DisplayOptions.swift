@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geometry
 import LinuxDisplay
 
 /// The options that choose and set up the KMS screen.
@@ -16,7 +17,7 @@ struct DisplayOptions: ParsableArguments {
     var tty: String?
 
     /// The KMS settings, with the picture turned by `rotation` (`--rotate`).
-    func kmsOptions(rotation: OutputRotation) throws -> KMSOptions {
+    func kmsOptions(rotation: Rotation) throws -> KMSOptions {
         KMSOptions(devicePath: card, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
                    rotation: rotation)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LinuxInput
+import LinuxSystem
 
 /// Replays a touch recording through a uinput touchscreen, in real time:
 /// the reader sees it in /dev/input like a panel being touched.

@@ -1,6 +1,9 @@
+import Devices
 import FoundationEssentials
+import Geometry
 import Glibc
 import LinuxDisplay
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -22,49 +25,19 @@ struct KioskErrorScreen {
 
     func showUntilStopped() throws {
         let options = KMSOptions(mode: try configuration.mode.map { try ModeRequest(parsing: $0) },
-                                 rotation: OutputRotation(degrees: configuration.rotate) ?? .none)
+                                 rotation: Rotation(degrees: configuration.rotate) ?? .none)
         let console = try ConsoleSession(options: options, terminalPath: configuration.tty)
         defer { console.restore() }
         console.refusesSwitching = configuration.lockVT
-        let display = console.display
-        let session = try makeSession(width: display.width, height: display.height)
+        let session = try makeSession(width: console.width, height: console.height)
         defer { session.stop() }
-        _ = session.advance(to: 0)
-        let frame = session.frame
-        try frame.withUnsafeBytes { pixels in _ = try display.present(pixels: pixels, stride: frame.bytesPerRow) }
-
-        let environment = ProcessInfo.processInfo.environment
-        let notifier = ServiceNotifier(environment: environment)
-        var watchdog = WatchdogSchedule(environment: environment, pid: getpid())
-        try? notifier?.ready(status: "error: " + problem)
-        let timer = try WakeTimer()
-        while true {
-            let now = monotonicMilliseconds()
-            if var schedule = watchdog, schedule.isDue(now: now) {
-                try? notifier?.watchdog()
-                schedule.pinged(at: now)
-                watchdog = schedule
-            }
-            try timer.arm(at: watchdog?.nextPing(now: now), now: now)
-            var descriptors = [console.signals.fileDescriptor, timer.fileDescriptor, display.eventDescriptor].map {
-                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-            }
-            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-                if errno == EINTR { continue }
-                throw CommandError("poll: \(String(cString: strerror(errno)))")
-            }
-            if descriptors[1].revents != 0 { timer.acknowledge() }
-            if descriptors[2].revents != 0 { _ = try display.handleEvents() }
-            guard descriptors[0].revents != 0 else { continue }
-            for event in try console.handleSignals() {
-                switch event {
-                case .quit: return
-                case .redraw:
-                    try frame.withUnsafeBytes { pixels in _ = try display.present(pixels: pixels, stride: frame.bytesPerRow) }
-                case .suspended: break
-                }
-            }
-        }
+        let service = SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid())
+            .map { ProblemStatus(service: $0, problem: problem) }
+        // No input: the page stays until the service is stopped.
+        let loop = ReaderLoop(scene: session, display: console, input: RecordedInput(frames: []),
+                              clock: try PollingClock(), service: service)
+        loop.onWarning = { StandardStreams.log("warning: " + $0) }
+        try loop.run()
     }
 
     private func makeSession(width: Int, height: Int) throws -> ReaderSession {
@@ -81,4 +54,20 @@ struct KioskErrorScreen {
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: "en")
         return try ReaderSession(book: book, path: "error", settings: settings, start: .offset(0), stateStore: nil)
     }
+}
+
+/// The service manager told of the problem instead of the page shown, so
+/// `systemctl status` says what is wrong.
+private final class ProblemStatus: ServiceManager {
+    let service: ServiceManager
+    let problem: String
+
+    init(service: ServiceManager, problem: String) {
+        self.service = service
+        self.problem = problem
+    }
+
+    func ready(status: String) throws { try service.ready(status: "error: " + problem) }
+    func nextPing(now: Double) -> Double? { service.nextPing(now: now) }
+    func ping(at time: Double) throws { try service.ping(at: time) }
 }

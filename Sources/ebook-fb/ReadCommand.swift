@@ -1,9 +1,12 @@
 import ArgumentParser
 import FoundationEssentials
+import Geometry
 import Glibc
+import Devices
 import Gestures
 import LinuxDisplay
 import LinuxInput
+import LinuxSystem
 import Raster
 import Reader
 import Typesetting
@@ -57,6 +60,9 @@ struct ReadCommand: ParsableCommand {
     @Option(name: .customLong("touch-device"), help: "KMS: read touches from this evdev device (default: the first touchscreen).")
     var touchDevice: String?
 
+    @Option(help: "Where chapters beyond the one on screen are paginated: background, or on-demand as they are reached (a board with one slow core).")
+    var pagination: PaginationMode = .background
+
     @Flag(help: "KMS: take the input devices for ourselves (EVIOCGRAB) and ignore the quit keys.")
     var kiosk = false
 
@@ -65,7 +71,7 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
-        guard let rotation = DisplayRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
+        guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
         var calibration = CalibrationMatrix.identity
         if let touchMatrix {
             guard let parsed = CalibrationMatrix(parsing: touchMatrix) else {
@@ -80,8 +86,7 @@ struct ReadCommand: ParsableCommand {
         guard let request = DisplayRequest(rawValue: display) else {
             throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
-        guard let outputRotation = OutputRotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
-        let kmsOptions = try screen.kmsOptions(rotation: outputRotation)
+        let kmsOptions = try screen.kmsOptions(rotation: rotation)
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
@@ -122,17 +127,18 @@ struct ReadCommand: ParsableCommand {
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
-        let settings = ReaderSession.Settings(geometry: geometry, font: opened.font, theme: theme, language: options.lang)
+        let settings = ReaderSession.Settings(geometry: geometry, font: opened.font, theme: theme, language: options.lang,
+                                              lineBreaking: options.lineBreaking, pagination: pagination)
         return try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
                                  stateStore: store, hyphenationPreload: opened.hyphenation, preparedBuffers: opened.buffers)
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
-    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: DisplayRotation,
+    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: Rotation,
                              calibration: CalibrationMatrix?) throws {
         // Without a readable evdev keyboard, keys come from this terminal, so
         // the console keyboard stays on (never in kiosk mode).
-        let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !LiveInputDevices.evdevKeyboardAvailable()
+        let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !EvdevInput.evdevKeyboardAvailable()
         let console: ConsoleSession
         do {
             console = try ConsoleSession(options: kms, terminalPath: screen.tty, muteKeyboard: !terminalKeys)
@@ -148,13 +154,16 @@ struct ReadCommand: ParsableCommand {
         try geometry.validate()
         let session = try makeSession(geometry: geometry, theme: theme)
         defer { session.stop() }
-        let input = LiveInputDevices(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
-                                     calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
-                                     terminalKeys: terminalKeys)
+        let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
+                               calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
+                               terminalKeys: terminalKeys)
         defer { input.closeAll() }
         log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
             + "\(display.width)x\(display.height); touch: \(input.touchDevicePath ?? "none yet")")
-        let loop = try LiveLoop(session: session, console: console, input: input)
+        let loop = ReaderLoop(scene: session, display: console, input: input, clock: try PollingClock(),
+                              service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
+        loop.onSettled = { log($0) }
+        loop.onWarning = { warn($0) }
         let reason = try loop.run()
         session.saveNow()
         for warning in session.drainWarnings() { warn(warning) }
@@ -162,8 +171,8 @@ struct ReadCommand: ParsableCommand {
         log("\(reason): saved the position and restored the screen and console")
     }
 
-    /// The replay without a screen: touches from a recording in virtual time.
-    private func runHeadless(theme: Theme, rotation: DisplayRotation, calibration: CalibrationMatrix) throws {
+    /// The reader without a screen: touches from a recording in virtual time.
+    private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix) throws {
         let geometry = try options.geometry()
         let session = try makeSession(geometry: geometry, theme: theme)
         defer { session.stop() }
@@ -174,20 +183,25 @@ struct ReadCommand: ParsableCommand {
             frames = try recording.screenFrames(width: Double(geometry.width), height: Double(geometry.height),
                                                 rotation: rotation, calibration: calibration)
         }
-        var run = HeadlessRun(session: session)
+        let display = HeadlessDisplay(width: geometry.width, height: geometry.height)
+        let clock = VirtualClock(start: frames.first?.time ?? 0)
         if let replaySpeed {
             let pacer = ReplayPacer(speed: replaySpeed)
-            run.beforeFrame = { pacer.wait(untilVirtual: $0) }
+            clock.pace = { pacer.wait(untilVirtual: $0) }
         }
+        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames), clock: clock)
+        loop.onWarning = { warn($0) }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            run.onFrame = { index, frame in
-                try PNGWriter.write(frame, to: folder + "/" + "frame-" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png")
+            loop.onPresent = { index, _ in
+                try PNGWriter.write(display.screen, to: folder + "/" + "frame-"
+                                    + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png")
             }
         }
-        try run.run(frames)
+        try loop.run()
+        session.saveNow()
         for warning in session.drainWarnings() { warn(warning) }
-        if let screenshot { try PNGWriter.write(session.frame, to: screenshot) }
+        if let screenshot { try PNGWriter.write(display.screen, to: screenshot) }
 
         var result = JSONLine()
         result.add("page", session.pageIndexInBook + 1)
@@ -197,6 +211,7 @@ struct ReadCommand: ParsableCommand {
         result.add("stalls", session.cache.stalls)
         result.add("page_buffers", session.cache.allocatedBuffers)
         result.add("pages", session.knownPageCount)
+        result.add("screen", session.screenName)
         print(result.text)
     }
 

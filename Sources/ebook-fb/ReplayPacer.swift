@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// Paces a headless replay against the monotonic clock: virtual time runs
 /// `speed` times as fast as real time (1 = real time), so the process is
 /// mid-gesture at a predictable moment and can be killed there.

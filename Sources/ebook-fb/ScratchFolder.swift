@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 
 /// A folder of the benchmark's own under the temporary directory, made
 /// empty on request and removed at the end.
@@ -9,13 +10,14 @@ struct ScratchFolder {
     init(prefix: String) throws {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
-            buffer.baseAddress.flatMap { mkdtemp($0) }
+        do throws(SystemError) {
+            let made = try Syscall.retryingPointer(operation: "mkdtemp", path: base) {
+                template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+            }
+            path = String(cString: made)
+        } catch {
+            throw CommandError("cannot make a folder in \(base): \(String(cString: strerror(error.errno)))")
         }
-        guard let made else {
-            throw CommandError("cannot make a folder in \(base): \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
     }
 
     /// Removes what the folder holds, keeping the folder.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Raster
 import Reader
+import ReaderTools
 import Typesetting
 
 /// `ebook-fb soak BOOK --turns N`: the reader's loop, headless, through many
@@ -32,7 +33,7 @@ struct SoakCommand: ParsableCommand {
         let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-soak-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         let settings = ReaderSession.Settings(geometry: try options.geometry(), font: try FontSet.resolve(path: options.font),
-                                              theme: .light, language: options.lang)
+                                              theme: .light, language: options.lang, lineBreaking: options.lineBreaking)
         let session = try ReaderSession(book: try options.openBook(), path: options.book, settings: settings,
                                         start: .offset(0), stateStore: StateStore(directory: stateDirectory))
         defer { session.stop() }

@@ -1,24 +1,21 @@
 import Glibc
+import LinuxSystem
 
 /// Lines for the terminal or the journal, each written with one call so
 /// lines from several threads do not interleave.
 enum StandardStreams {
     /// "ebook-fb: TEXT" on standard error.
-    static func log(_ text: String) { write("ebook-fb: " + text + "\n", to: STDERR_FILENO) }
+    static func log(_ text: String) {
+        write("ebook-fb: " + text + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
+    }
 
     /// TEXT and a newline on standard output.
-    static func printLine(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
+    static func printLine(_ text: String) {
+        write(text + "\n", to: FileDescriptor(rawValue: STDOUT_FILENO, path: "standard output"))
+    }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            // Inside the loop the array is not empty, so it has a base address.
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            // A closed or full stream loses the line; nothing else can be done with it.
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+    private static func write(_ text: String, to stream: FileDescriptor) {
+        // A closed or full stream loses the line; nothing else can be done with it.
+        try? stream.writeAll(Array(text.utf8))
     }
 }

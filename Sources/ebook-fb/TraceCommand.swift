@@ -1,7 +1,10 @@
 import ArgumentParser
+import Devices
+import Geometry
 import Gestures
 import LinuxInput
 import Reader
+import ReaderTools
 import Typesetting
 
 struct TraceCommand: ParsableCommand {
@@ -33,7 +36,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let (width, height) = try PageGeometry.parseSize(size)
         guard width > 0, height > 0 else { throw CommandError("size \(size): both sides must be positive") }
-        guard let rotation = DisplayRotation(degrees: rotate) else {
+        guard let rotation = Rotation(degrees: rotate) else {
             throw CommandError("rotation \(rotate): use 0, 90, 180 or 270")
         }
         var calibration = CalibrationMatrix.identity
@@ -48,11 +51,12 @@ struct TraceCommand: ParsableCommand {
         let screenFrames = try recording.screenFrames(width: Double(width), height: Double(height),
                                                       rotation: rotation, calibration: calibration)
         var output = ""
-        let session = TraceSession(options: .init(width: Double(width), height: Double(height), pages: pages,
-                                                  printFrames: frames)) { line in
-            output += line + "\n"
-        }
-        session.run(screenFrames)
+        let scene = TraceScene(width: width, height: height, pages: pages) { line in output += line + "\n" }
+        let loop = ReaderLoop(scene: scene, display: HeadlessDisplay(width: width, height: height),
+                              input: RecordedInput(frames: screenFrames), clock: VirtualClock(start: screenFrames.first?.time ?? 0))
+        if frames { loop.onTouchFrame = { output += TraceJSON.frame($0) + "\n" } }
+        try loop.run()
+        if let final = scene.finalLine() { output += final + "\n" }
         print(output, terminator: "")
     }
 }

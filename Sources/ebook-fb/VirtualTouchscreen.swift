@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import LinuxInput
+import LinuxSystem
 
 /// A touchscreen made through /dev/uinput with the capabilities of a
 /// recorded device, so a recording replays through the kernel's evdev
@@ -10,12 +11,10 @@ final class VirtualTouchscreen {
     private var isDestroyed = false
 
     init(copying device: DeviceDescription, uinputPath: String = "/dev/uinput") throws {
-        let fd = Glibc.open(uinputPath, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemError(operation: "open", path: uinputPath, errno: Glibc.errno) }
-        file = FileDescriptor(rawValue: fd, path: uinputPath)
+        file = try FileDescriptor.open(uinputPath, flags: O_WRONLY | O_NONBLOCK)
         do {
             try declare(device)
-            try write(Self.userDevice(device))
+            try file.writeAll(Self.userDevice(device))
             try file.control(CLinux_UI_DEV_CREATE(), "UI_DEV_CREATE", value: 0)
         } catch {
             file.close()
@@ -74,14 +73,7 @@ final class VirtualTouchscreen {
         withUnsafeBytes(of: event.type.littleEndian) { bytes.replaceSubrange(16..<18, with: $0) }
         withUnsafeBytes(of: event.code.littleEndian) { bytes.replaceSubrange(18..<20, with: $0) }
         withUnsafeBytes(of: event.value.littleEndian) { bytes.replaceSubrange(20..<24, with: $0) }
-        try write(bytes)
-    }
-
-    private func write(_ bytes: [UInt8]) throws {
-        let written = bytes.withUnsafeBytes { Glibc.write(file.rawValue, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            throw SystemError(operation: "write", path: file.path, errno: written < 0 ? Glibc.errno : EIO)
-        }
+        try file.writeAll(bytes)
     }
 
     func destroy() {

@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 @testable import Gestures
 
@@ -10,7 +11,7 @@ final class TapTests: XCTestCase {
         XCTAssertEqual(script.names, [])
         script.advance(to: 390)
         XCTAssertEqual(script.names, ["tap"])
-        XCTAssertEqual(script.events.last, GestureEvent(time: 390, kind: .tap(at: TouchPoint(x: 640, y: 400), zone: .middle)))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 390, kind: .tap(at: Point(x: 640, y: 400), zone: .middle)))
         XCTAssertNil(script.recognizer.nextDeadline)
     }
 
@@ -18,16 +19,16 @@ final class TapTests: XCTestCase {
         var script = GestureScript()
         script.tap(640, 400, at: 0)
         script.events += script.recognizer.settle()
-        XCTAssertEqual(script.events.last, GestureEvent(time: 390, kind: .tap(at: TouchPoint(x: 640, y: 400), zone: .middle)))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 390, kind: .tap(at: Point(x: 640, y: 400), zone: .middle)))
         XCTAssertEqual(script.recognizer.settle(), [])
     }
 
     func testSideTapsAreReportedAtLiftWithoutDelay() {
         var script = GestureScript()
         script.tap(1180, 400, at: 0)
-        XCTAssertEqual(script.events.last, GestureEvent(time: 40, kind: .tap(at: TouchPoint(x: 1180, y: 400), zone: .right)))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 40, kind: .tap(at: Point(x: 1180, y: 400), zone: .right)))
         script.tap(100, 400, at: 100)
-        XCTAssertEqual(script.events.last, GestureEvent(time: 140, kind: .tap(at: TouchPoint(x: 100, y: 400), zone: .left)))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 140, kind: .tap(at: Point(x: 100, y: 400), zone: .left)))
         XCTAssertNil(script.recognizer.nextDeadline, "nothing waits after a side tap")
     }
 
@@ -37,7 +38,7 @@ final class TapTests: XCTestCase {
         script.tap(1180, 400, at: 100)
         script.advance(to: 2000)
         XCTAssertEqual(script.names, ["tap", "tap"])
-        XCTAssertEqual(script.events.filter { TraceJSON.name(of: $0.kind) == "tap" }.map(\.time), [40, 140])
+        XCTAssertEqual(script.events.filter { $0.kind.recognizedName == "tap" }.map(\.time), [40, 140])
     }
 
     func testZoneBoundariesAreThirds() {
@@ -52,7 +53,7 @@ final class TapTests: XCTestCase {
         script.tap(640, 400, at: 0)          // lifts at 40
         script.tap(650, 410, at: 389.9)      // touches 349.9 ms after the lift
         XCTAssertEqual(script.names, ["double-tap"])
-        XCTAssertEqual(script.events.last, GestureEvent(time: 429.9, kind: .doubleTap(at: TouchPoint(x: 650, y: 410))))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 429.9, kind: .doubleTap(at: Point(x: 650, y: 410))))
         script.advance(to: 5000)
         XCTAssertEqual(script.names, ["double-tap"], "no single tap follows a double tap")
     }
@@ -63,7 +64,7 @@ final class TapTests: XCTestCase {
         script.tap(640, 400, at: 390)        // touches 350 ms after the lift: the window has closed
         script.advance(to: 5000)
         XCTAssertEqual(script.names, ["tap", "tap"])
-        XCTAssertEqual(script.events.filter { TraceJSON.name(of: $0.kind) == "tap" }.map(\.time), [390, 780])
+        XCTAssertEqual(script.events.filter { $0.kind.recognizedName == "tap" }.map(\.time), [390, 780])
     }
 
     func testTapsTooFarApartAreTwoTaps() {
@@ -106,7 +107,7 @@ final class TapTests: XCTestCase {
         script.up(1, at: 80)
         script.up(2, at: 90)
         XCTAssertEqual(script.names, ["two-finger-tap"])
-        XCTAssertEqual(script.events.last, GestureEvent(time: 90, kind: .twoFingerTap(at: TouchPoint(x: 650, y: 400))))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 90, kind: .twoFingerTap(at: Point(x: 650, y: 400))))
         script.advance(to: 5000)
         XCTAssertEqual(script.names, ["two-finger-tap"])
     }
@@ -142,7 +143,7 @@ final class LongPressTests: XCTestCase {
         script.advance(to: 499)
         XCTAssertEqual(script.names, [])
         script.advance(to: 500)
-        XCTAssertEqual(script.events.last, GestureEvent(time: 500, kind: .longPress(at: TouchPoint(x: 640, y: 400))))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 500, kind: .longPress(at: Point(x: 640, y: 400))))
         script.up(1, at: 700)
         script.advance(to: 5000)
         XCTAssertEqual(script.names, ["long-press"], "no tap after a long press")
@@ -178,33 +179,33 @@ final class PanAndPinchTests: XCTestCase {
         script.move(1, 649, 400, at: 10)
         XCTAssertEqual(script.names, [])
         script.move(1, 650, 400, at: 20)
-        XCTAssertEqual(script.events.last, GestureEvent(time: 20, kind: .panBegan(at: TouchPoint(x: 650, y: 400),
-                                                                                   translation: TouchVector(dx: 10, dy: 0))))
+        XCTAssertEqual(script.events.last, GestureEvent(time: 20, kind: .panBegan(at: Point(x: 650, y: 400),
+                                                                                   translation: Point(x: 10, y: 0))))
     }
 
     func testFlickVelocity() throws {
         var script = GestureScript()
-        script.stroke(1, from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 700, y: 400), from: 0, duration: 50)
+        script.stroke(1, from: Point(x: 900, y: 400), to: Point(x: 700, y: 400), from: 0, duration: 50)
         script.up(1, at: 58)
         guard case .panEnded(let at, let translation, let velocity) = try XCTUnwrap(script.first("pan-end")).kind else {
             return XCTFail("no pan end")
         }
-        XCTAssertEqual(at, TouchPoint(x: 700, y: 400))
-        XCTAssertEqual(translation.dx, -200, accuracy: 1e-9)
-        XCTAssertEqual(velocity.dx, -4, accuracy: 1e-6)
-        XCTAssertEqual(velocity.dy, 0, accuracy: 1e-9)
+        XCTAssertEqual(at, Point(x: 700, y: 400))
+        XCTAssertEqual(translation.x, -200, accuracy: 1e-9)
+        XCTAssertEqual(velocity.x, -4, accuracy: 1e-6)
+        XCTAssertEqual(velocity.y, 0, accuracy: 1e-9)
         XCTAssertEqual(script.names, ["pan-begin", "pan-end"])
     }
 
     func testFingerStillForMoreThanFortyMillisecondsHasStopped() throws {
         for (hold, moving) in [(39.0, true), (41.0, false)] {
             var script = GestureScript()
-            script.stroke(1, from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 700, y: 400), from: 0, duration: 50)
+            script.stroke(1, from: Point(x: 900, y: 400), to: Point(x: 700, y: 400), from: 0, duration: 50)
             script.up(1, at: 50 + hold)
             guard case .panEnded(_, _, let velocity) = try XCTUnwrap(script.first("pan-end")).kind else {
                 return XCTFail("no pan end")
             }
-            XCTAssertEqual(velocity.dx != 0, moving, "held \(hold) ms: velocity \(velocity)")
+            XCTAssertEqual(velocity.x != 0, moving, "held \(hold) ms: velocity \(velocity)")
         }
     }
 
@@ -224,7 +225,7 @@ final class PanAndPinchTests: XCTestCase {
             return XCTFail("no pinch end")
         }
         XCTAssertEqual(scale, 2, accuracy: 1e-9)
-        XCTAssertEqual(focus, TouchPoint(x: 640, y: 384))
+        XCTAssertEqual(focus, Point(x: 640, y: 384))
         XCTAssertEqual(script.first("pinch-end")?.time, 600)
     }
 
@@ -235,11 +236,11 @@ final class PanAndPinchTests: XCTestCase {
         script.down(2, 800, 450, at: 30)  // the centroid jumps by 100 px; the pan must not
         script.move(1, 600, 460, at: 40)
         script.move(2, 800, 460, at: 40)
-        let changes = script.events.compactMap { event -> TouchPoint? in
+        let changes = script.events.compactMap { event -> Point? in
             if case .panChanged(let at, _, _) = event.kind { return at }
             return nil
         }
-        XCTAssertEqual(changes.last, TouchPoint(x: 600, y: 460))
+        XCTAssertEqual(changes.last, Point(x: 600, y: 460))
     }
 
     func testRawFingerEventsComeFirst() {
@@ -248,10 +249,10 @@ final class PanAndPinchTests: XCTestCase {
         script.move(1, 700, 400, at: 16)
         script.up(1, at: 32)
         XCTAssertEqual(script.events.map(\.kind).prefix(3), [
-            .fingerDown(id: 1, at: TouchPoint(x: 640, y: 400)),
-            .fingerMoved(id: 1, to: TouchPoint(x: 700, y: 400)),
-            .panBegan(at: TouchPoint(x: 700, y: 400), translation: TouchVector(dx: 60, dy: 0)),
+            .fingerDown(id: 1, at: Point(x: 640, y: 400)),
+            .fingerMoved(id: 1, to: Point(x: 700, y: 400)),
+            .panBegan(at: Point(x: 700, y: 400), translation: Point(x: 60, y: 0)),
         ])
-        XCTAssertEqual(script.events.dropFirst(3).first?.kind, .fingerUp(id: 1, at: TouchPoint(x: 700, y: 400)))
+        XCTAssertEqual(script.events.dropFirst(3).first?.kind, .fingerUp(id: 1, at: Point(x: 700, y: 400)))
     }
 }

@@ -1,32 +1,59 @@
+import Devices
 import LinuxDisplay
 import XCTest
 
 final class DamageTrackerTests: XCTestCase {
+    private func damage(_ ranges: Range<Int>..., height: Int = 100) -> FrameDamage {
+        var damage = FrameDamage(rows: height)
+        for range in ranges { damage.insert(range) }
+        return damage
+    }
+
     func testEachBufferIsFilledWholeOnce() {
         var tracker = DamageTracker(height: 100)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 10..<20), 0..<100)
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 10..<20), 0..<100)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 30..<40), 10..<40, "buffer 0 lacks the last frame's rows too")
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage(10..<20)).runs, [0..<100])
+        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: damage(10..<20)).runs, [0..<100])
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage(30..<40)).runs, [10..<20, 30..<40],
+                       "buffer 0 lacks the last frame's rows too, and only those")
     }
 
     func testTheOtherBufferCatchesUpWithBothDamages() {
         var tracker = DamageTracker(height: 100)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: nil), 0..<100)
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 0..<0), 0..<100, "a new buffer is filled whole even without damage")
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 50..<60), 50..<60)
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 5..<8), 5..<60)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 0..<0), 5..<8, "nothing new: only what the other frame changed")
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 0..<0), 0..<0)
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: .all(rows: 100)).runs, [0..<100])
+        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: damage()).runs, [0..<100], "a new buffer is filled whole even without damage")
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage(50..<60)).runs, [50..<60])
+        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: damage(5..<8)).runs, [5..<8, 50..<60])
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage()).runs, [5..<8], "nothing new: only what the other frame changed")
+        XCTAssertTrue(tracker.rowsToCopy(into: 1, damage: damage()).isEmpty)
     }
 
-    func testInvalidateAllAndClamping() {
+    func testInvalidateAllAndDamageOfAnotherHeight() {
         var tracker = DamageTracker(height: 50)
-        _ = tracker.rowsToCopy(into: 0, damage: nil)
-        _ = tracker.rowsToCopy(into: 1, damage: 0..<0)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 0..<0), 0..<0)
+        _ = tracker.rowsToCopy(into: 0, damage: .all(rows: 50))
+        _ = tracker.rowsToCopy(into: 1, damage: damage(height: 50))
+        XCTAssertTrue(tracker.rowsToCopy(into: 0, damage: damage(height: 50)).isEmpty)
         tracker.invalidateAll()
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 0..<1), 0..<50)
-        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: 40..<90), 0..<50)
-        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: 45..<200), 40..<50)
+        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: damage(0..<1, height: 50)).runs, [0..<50])
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage(40..<90, height: 50)).runs, [0..<50])
+        XCTAssertEqual(tracker.rowsToCopy(into: 1, damage: damage(45..<200, height: 50)).runs, [40..<50])
+        XCTAssertEqual(tracker.rowsToCopy(into: 0, damage: damage(1..<2, height: 80)).runs, [0..<50],
+                       "damage of a frame of another height copies everything")
+    }
+
+    /// The damage path into memory writes what it says and leaves the
+    /// front buffer equal to the frame.
+    func testMemoryScanoutWritesOnlyDamagedRowsAndShowsTheFrame() {
+        let width = 8, height = 6
+        var pixels = [UInt32](repeating: 0x0011_2233, count: width * height)
+        let scanout = MemoryScanout(width: width, height: height)
+        pixels.withUnsafeBytes { scanout.present(pixels: $0, stride: width * 4, damage: .all(rows: height)) }
+        XCTAssertEqual(scanout.lastPresentBytes, width * height * 4)
+        pixels.withUnsafeBytes { scanout.present(pixels: $0, stride: width * 4, damage: damage(height: height)) }
+        XCTAssertEqual(scanout.lastPresentBytes, width * height * 4, "the second buffer is filled whole once")
+        for x in 0..<width { pixels[2 * width + x] = 0x00FF_0000 }
+        pixels.withUnsafeBytes { scanout.present(pixels: $0, stride: width * 4, damage: damage(2..<3, height: height)) }
+        XCTAssertEqual(scanout.lastPresentBytes, width * 4, "one row changed, one row written")
+        let front = scanout.withFrontBuffer { Array($0.bindMemory(to: UInt32.self)) }
+        XCTAssertEqual(front, pixels)
     }
 }

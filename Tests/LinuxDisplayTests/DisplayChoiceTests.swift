@@ -74,11 +74,11 @@ final class DisplayChoiceTests: XCTestCase {
         let probes = DisplayChoice.probeCards(directory: directory)
         XCTAssertEqual(probes.count, 1)
         // A plain file takes no DRM ioctl.
-        guard case .system(let operation, let path, _)? = probes.first?.problem else {
+        guard case .system(let failure)? = probes.first?.problem else {
             return XCTFail("expected a failed system call, got \(String(describing: probes.first?.problem))")
         }
-        XCTAssertEqual(operation, "drmGetCap DRM_CAP_DUMB_BUFFER")
-        XCTAssertEqual(path, "\(directory)/card0")
+        XCTAssertEqual(failure.operation, "drmGetCap DRM_CAP_DUMB_BUFFER")
+        XCTAssertEqual(failure.path, "\(directory)/card0")
     }
 
     private func temporaryDirectory() throws -> String {

@@ -1,5 +1,6 @@
 import CLinux
 import LinuxDisplay
+import LinuxSystem
 import XCTest
 
 final class DisplayErrorTests: XCTestCase {
@@ -15,15 +16,15 @@ final class DisplayErrorTests: XCTestCase {
         XCTAssertEqual("\(DisplayError.masterHeld(path: "/dev/dri/card0", freeTerminal: nil))",
                        "/dev/dri/card0: another process (a display server or another reader) controls the screen (DRM master); "
                        + "switch to a free text console (Ctrl+Alt+F2...) and start it there")
-        XCTAssertEqual("\(DisplayError.system(operation: "drmModeAddFB2", path: "/dev/dri/card0", errno: EINVAL))",
+        XCTAssertEqual("\(DisplayError.system(SystemError(operation: "drmModeAddFB2", path: "/dev/dri/card0", errno: EINVAL)))",
                        "drmModeAddFB2 /dev/dri/card0: Invalid argument (errno 22)")
-        XCTAssertEqual(DisplayError.system(operation: "x", path: "y", errno: ENOSYS).errno, ENOSYS)
+        XCTAssertEqual(DisplayError.system(SystemError(operation: "x", path: "y", errno: ENOSYS)).errno, ENOSYS)
         XCTAssertNil(DisplayError.noDevice(directory: "/dev/dri").errno)
     }
 
     func testOpeningAMissingCardNamesIt() {
         XCTAssertThrowsError(try DRMDevice(path: "/nonexistent/card0")) { error in
-            XCTAssertEqual(error as? DisplayError, .system(operation: "open", path: "/nonexistent/card0", errno: ENOENT))
+            XCTAssertEqual(error as? DisplayError, .system(SystemError(operation: "open", path: "/nonexistent/card0", errno: ENOENT)))
         }
     }
 

@@ -1,3 +1,4 @@
+import Geometry
 import LinuxDisplay
 import XCTest
 
@@ -76,7 +77,7 @@ final class FrameCopierTests: XCTestCase {
 
     func testPanelRectanglesForDirtyFB() {
         let size = (physicalWidth: 800, physicalHeight: 480)
-        func rect(_ rotation: OutputRotation, _ rows: Range<Int>) -> [Int] {
+        func rect(_ rotation: Rotation, _ rows: Range<Int>) -> [Int] {
             let r = FrameCopier(rotation: rotation, physicalWidth: size.physicalWidth, physicalHeight: size.physicalHeight,
                                 pitch: 3200).panelRect(rows: rows)
             return [r.x, r.y, r.width, r.height]
@@ -85,13 +86,5 @@ final class FrameCopierTests: XCTestCase {
         XCTAssertEqual(rect(.half, 10..<20), [0, 460, 800, 10])
         XCTAssertEqual(rect(.quarter, 10..<20), [780, 0, 10, 480])
         XCTAssertEqual(rect(.threeQuarters, 10..<20), [10, 0, 10, 480])
-    }
-
-    func testRotationDegrees() {
-        XCTAssertEqual(OutputRotation(degrees: 90), .quarter)
-        XCTAssertEqual(OutputRotation(degrees: -90), .threeQuarters)
-        XCTAssertEqual(OutputRotation(degrees: 540), .half)
-        XCTAssertNil(OutputRotation(degrees: 45))
-        XCTAssertTrue(OutputRotation.quarter.logicalSize(physicalWidth: 800, physicalHeight: 480) == (480, 800))
     }
 }

@@ -1,7 +1,10 @@
+import Gestures
+import Devices
 import Foundation
 import Glibc
 import XCTest
 @testable import LinuxInput
+import LinuxSystem
 
 final class EvdevDeviceErrorTests: XCTestCase {
     func testMissingDeviceNamesPathAndOperation() {
@@ -182,37 +185,33 @@ final class InputDeviceRegistryTests: XCTestCase {
     }
 }
 
-final class RecordingPlayerTests: XCTestCase {
-    func testEventsAreReleasedByTheirRebasedTimes() {
-        let events = [0.0, 8, 8, 16].map { InputEvent(milliseconds: $0, type: EventType.syn, code: SynCode.report, value: 0) }
-        var player = RecordingPlayer(recording: EvemuRecording(device: Synthetic.slotted(), events: events))
-        XCTAssertEqual(player.nextEventTime, 0)
-        XCTAssertEqual(player.events(through: 7.9).count, 1)
-        XCTAssertEqual(player.events(through: 8).count, 2)
-        XCTAssertEqual(player.nextEventTime, 16)
-        XCTAssertEqual(player.events(through: 100).count, 1)
-        XCTAssertTrue(player.isFinished)
-        XCTAssertNil(player.nextEventTime)
-    }
-}
-
-final class ReplayTouchInputTests: XCTestCase {
-    func testReplayYieldsTheSameFramesAsTheWholeRecordingInTime() throws {
+/// A recording replayed as the reader's input: its frames, mapped to the
+/// screen, delivered at their times.
+final class RecordedReplayTests: XCTestCase {
+    func testReplayYieldsTheRecordingsFramesInTime() throws {
         let events = [Synthetic.tracking(0, 1)] + Synthetic.position(0, 1279, 0) + [Synthetic.syn(0),
                       Synthetic.abs(10, AbsCode.mtPositionX, 0), Synthetic.syn(10),
                       Synthetic.tracking(20, -1), Synthetic.syn(20)]
         let recording = EvemuRecording(device: Synthetic.slotted(), events: events)
-        let source = try ReplayTouchInput(recording: recording, screenWidth: 768, screenHeight: 1280, rotation: .quarter)
-        XCTAssertNil(source.pollDescriptor)
-        XCTAssertEqual(source.nextFrameTime, 0)
-        var frames = try source.frames(through: 5)
-        XCTAssertEqual(frames.map(\.time), [0])
-        XCTAssertEqual(source.nextFrameTime, 10)
-        frames += try source.frames(through: 100)
-        XCTAssertTrue(source.isFinished)
-        XCTAssertEqual(frames, try recording.screenFrames(width: 768, height: 1280, rotation: .quarter))
+        let frames = try recording.screenFrames(width: 768, height: 1280, rotation: .quarter)
+        let source = RecordedInput(frames: frames)
+        XCTAssertTrue(source.pollDescriptors.isEmpty)
+        XCTAssertEqual(source.nextInputTime, 0)
+        var delivered = source.read(upTo: 5)
+        XCTAssertEqual(delivered.count, 1)
+        XCTAssertEqual(source.nextInputTime, 10)
+        delivered += source.read(upTo: 100)
+        XCTAssertTrue(source.isExhausted)
+        XCTAssertNil(source.nextInputTime)
+        XCTAssertEqual(delivered, frames.map(InputItem.touches))
         XCTAssertEqual(frames.first?.touches.first.map { [$0.x, $0.y] }, [0, 0], "the panel's top-right is the turned picture's top-left")
         XCTAssertEqual(frames.map(\.touches.count), [1, 1, 0])
+    }
+
+    func testKeysAndTouchesAtOneTimeKeepTheirOrder() {
+        let touch = TouchFrame(time: 10, touches: [])
+        let source = RecordedInput(frames: [touch], commands: [(time: 10, command: .nextPage), (time: 5, command: .quit)])
+        XCTAssertEqual(source.read(upTo: 10), [.command(.quit, time: 5), .touches(touch), .command(.nextPage, time: 10)])
     }
 
     func testKeyboardRecordingHasNoTouchParser() {

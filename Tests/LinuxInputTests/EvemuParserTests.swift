@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LinuxInput
+import LinuxSystem
 
 final class EvemuParserTests: XCTestCase {
     let description = """

@@ -1,7 +1,9 @@
 import Foundation
+import Geometry
 import XCTest
 import Gestures
 @testable import LinuxInput
+import LinuxSystem
 
 /// Input that goes wrong: event floods the kernel drops, a panel unplugged
 /// in the middle of a drag and plugged back.
@@ -120,7 +122,7 @@ final class InputFaultTests: XCTestCase {
         gestures = []
         try drag(from: 900, id: 2, start: 1000, steps: 8)
         XCTAssertEqual(recognizer.fingersDown, 1)
-        let began = gestures.compactMap { event -> TouchPoint? in if case let .panBegan(at, _) = event.kind { at } else { nil } }
+        let began = gestures.compactMap { event -> Point? in if case let .panBegan(at, _) = event.kind { at } else { nil } }
         XCTAssertEqual(began.count, 1)
         XCTAssertLessThanOrEqual(try XCTUnwrap(began.first).x, 900, "the new drag starts where the finger is")
     }

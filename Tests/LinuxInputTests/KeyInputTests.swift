@@ -1,3 +1,4 @@
+import Devices
 import XCTest
 @testable import LinuxInput
 

@@ -21,7 +21,7 @@ final class RecordingReplayTests: XCTestCase {
         let frames = try recording.touchFrames().map(mapper.map)
         for frame in frames { gestures += recognizer.process(frame) }
         gestures += recognizer.advance(to: recording.duration + 5000)
-        return Replay(frames: frames, gestures: gestures.compactMap { TraceJSON.name(of: $0.kind) })
+        return Replay(frames: frames, gestures: gestures.compactMap { $0.kind.recognizedName })
     }
 
     func testEveryRecordingParsesWithItsDescription() throws {

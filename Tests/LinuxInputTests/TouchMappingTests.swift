@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Gestures
 import XCTest
 @testable import LinuxInput
@@ -7,18 +8,18 @@ final class TouchMappingTests: XCTestCase {
     let panelX = AbsInfo(minimum: 0, maximum: 1279)
     let panelY = AbsInfo(minimum: 0, maximum: 767)
 
-    func mapper(_ rotation: DisplayRotation = .none, _ calibration: CalibrationMatrix = .identity,
+    func mapper(_ rotation: Rotation = .none, _ calibration: CalibrationMatrix = .identity,
                 width: Double = 1280, height: Double = 768) -> TouchMapper {
         TouchMapper(xAxis: panelX, yAxis: panelY, screenWidth: width, screenHeight: height,
                     calibration: calibration, rotation: rotation)
     }
 
     func testAxisRangesToPixels() {
-        XCTAssertEqual(mapper().map(TouchPoint(x: 1180, y: 400)), TouchPoint(x: 1180, y: 400))
+        XCTAssertEqual(mapper().map(Point(x: 1180, y: 400)), Point(x: 1180, y: 400))
         let wide = TouchMapper(xAxis: AbsInfo(minimum: 0, maximum: 9600), yAxis: AbsInfo(minimum: 100, maximum: 7300),
                                screenWidth: 1281, screenHeight: 801)
-        XCTAssertEqual(wide.map(TouchPoint(x: 4800, y: 3700)), TouchPoint(x: 640, y: 400))
-        XCTAssertEqual(wide.map(TouchPoint(x: 9600, y: 7300)), TouchPoint(x: 1280, y: 800))
+        XCTAssertEqual(wide.map(Point(x: 4800, y: 3700)), Point(x: 640, y: 400))
+        XCTAssertEqual(wide.map(Point(x: 9600, y: 7300)), Point(x: 1280, y: 800))
     }
 
     func testCalibrationMatrixParsing() {
@@ -35,35 +36,32 @@ final class TouchMappingTests: XCTestCase {
     func testCalibrationAppliesBeforeScaling() {
         // Mirror x and halve y toward the top (libinput's matrix on normalised coordinates).
         let matrix = CalibrationMatrix(a: -1, b: 0, c: 1, d: 0, e: 0.5, f: 0)
-        XCTAssertEqual(mapper(.none, matrix).map(TouchPoint(x: 0, y: 767)), TouchPoint(x: 1279, y: 383.5))
+        XCTAssertEqual(mapper(.none, matrix).map(Point(x: 0, y: 767)), Point(x: 1279, y: 383.5))
         // Swapping axes.
         let swap = CalibrationMatrix(parsing: "0 1 0 1 0 0")!  // six numbers: parsing cannot fail
-        XCTAssertEqual(mapper(.none, swap).map(TouchPoint(x: 1279, y: 0)), TouchPoint(x: 0, y: 767))
+        XCTAssertEqual(mapper(.none, swap).map(Point(x: 1279, y: 0)), Point(x: 0, y: 767))
     }
 
     func testRotationsTurnTouchesWithThePicture() {
         // The panel's top-left corner and a point right of it, on a picture turned clockwise.
-        let corner = TouchPoint(x: 0, y: 0)
-        let right = TouchPoint(x: 1279, y: 0)
-        XCTAssertEqual(mapper(.none).map(corner), TouchPoint(x: 0, y: 0))
-        XCTAssertEqual(mapper(.quarter, width: 768, height: 1280).map(corner), TouchPoint(x: 0, y: 1279))
-        XCTAssertEqual(mapper(.quarter, width: 768, height: 1280).map(right), TouchPoint(x: 0, y: 0))
-        XCTAssertEqual(mapper(.half).map(corner), TouchPoint(x: 1279, y: 767))
-        XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(corner), TouchPoint(x: 767, y: 0))
-        XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(right), TouchPoint(x: 767, y: 1279))
-        XCTAssertEqual(DisplayRotation(degrees: 270), .threeQuarters)
-        XCTAssertEqual(DisplayRotation(degrees: -90), .threeQuarters)
-        XCTAssertNil(DisplayRotation(degrees: 45))
+        let corner = Point(x: 0, y: 0)
+        let right = Point(x: 1279, y: 0)
+        XCTAssertEqual(mapper(.none).map(corner), Point(x: 0, y: 0))
+        XCTAssertEqual(mapper(.quarter, width: 768, height: 1280).map(corner), Point(x: 0, y: 1279))
+        XCTAssertEqual(mapper(.quarter, width: 768, height: 1280).map(right), Point(x: 0, y: 0))
+        XCTAssertEqual(mapper(.half).map(corner), Point(x: 1279, y: 767))
+        XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(corner), Point(x: 767, y: 0))
+        XCTAssertEqual(mapper(.threeQuarters, width: 768, height: 1280).map(right), Point(x: 767, y: 1279))
     }
 
     func testCalibrationThenRotation() {
         let shift = CalibrationMatrix(a: 1, b: 0, c: 0.5, d: 0, e: 1, f: 0)  // half a panel to the right
-        XCTAssertEqual(mapper(.half, shift).map(TouchPoint(x: 0, y: 0)), TouchPoint(x: 639.5, y: 767))
+        XCTAssertEqual(mapper(.half, shift).map(Point(x: 0, y: 0)), Point(x: 639.5, y: 767))
     }
 
     func testMappedPointsStayOnScreen() {
         let out = CalibrationMatrix(a: 1, b: 0, c: 2, d: 0, e: 1, f: -2)
-        XCTAssertEqual(mapper(.none, out).map(TouchPoint(x: 10, y: 10)), TouchPoint(x: 1279, y: 0))
+        XCTAssertEqual(mapper(.none, out).map(Point(x: 10, y: 10)), Point(x: 1279, y: 0))
     }
 
     func testFrameMappingKeepsIdsAndTime() {

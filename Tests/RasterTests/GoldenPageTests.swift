@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Raster
+import TestSupport
 import Typesetting
 
 /// Pages of the sample book drawn headless and compared with PNGs in the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Raster
+import TestSupport
 import Typesetting
 
 /// Pages of the shared UDHR texts in five scripts, drawn headless with the

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import XCTest
 import Gestures
 import Raster
@@ -7,7 +8,7 @@ import Typesetting
 
 /// Opening anywhere shows the page at once from its chapter alone; the pages
 /// before are found later, and the page index is corrected without moving
-/// the picture. The background pagination is held (`paginationPaused`) so
+/// the picture. The background pagination is held (`.onDemand`) so
 /// each test decides when it runs; time is explicit.
 final class ChapterResumeTests: XCTestCase {
     private static let font = ReaderSessionTests.font
@@ -37,9 +38,9 @@ final class ChapterResumeTests: XCTestCase {
 
     private func session(_ book: Book, geometry: PageGeometry = small, at offset: Int,
                          store: StateStore? = nil) throws -> ReaderSession {
-        let settings = ReaderSession.Settings(geometry: geometry, font: Self.font, theme: .light)
+        let settings = ReaderSession.Settings(geometry: geometry, font: Self.font, theme: .light, pagination: .onDemand)
         return try ReaderSession(book: book, path: "chapters.txt", settings: settings, start: .offset(offset),
-                                 stateStore: store, paginationPaused: true)
+                                 stateStore: store)
     }
 
     /// The whole book paginated at once, and a page of it drawn as `ebook-fb render` does.
@@ -82,15 +83,15 @@ final class ChapterResumeTests: XCTestCase {
     /// A finger down at `x` moving `distance` px (negative: to the left, the next page) over ten 8 ms steps.
     private func drag(_ reader: ReaderSession, at time: Double, from x: Double, by distance: Double, lift: Bool = true) -> Double {
         var now = time
-        reader.handle([GestureEvent(time: now, kind: .fingerDown(id: 1, at: TouchPoint(x: x, y: 150)))])
+        reader.handle([GestureEvent(time: now, kind: .fingerDown(id: 1, at: Point(x: x, y: 150)))])
         for step in 1...10 {
             now += 8
-            let point = TouchPoint(x: x + distance * Double(step) / 10, y: 150)
+            let point = Point(x: x + distance * Double(step) / 10, y: 150)
             reader.handle([GestureEvent(time: now, kind: .fingerMoved(id: 1, to: point))])
             reader.cache.waitForRenderAhead()
             reader.advance(to: now)
         }
-        if lift { reader.handle([GestureEvent(time: now, kind: .fingerUp(id: 1, at: TouchPoint(x: x + distance, y: 150)))]) }
+        if lift { reader.handle([GestureEvent(time: now, kind: .fingerUp(id: 1, at: Point(x: x + distance, y: 150)))]) }
         return now
     }
 
@@ -198,9 +199,9 @@ final class ChapterResumeTests: XCTestCase {
         var now = time + 1
         for step in 1...5 {
             now += 8
-            reader.handle([GestureEvent(time: now, kind: .fingerMoved(id: 1, to: TouchPoint(x: 150 - Double(step) * 20, y: 150)))])
+            reader.handle([GestureEvent(time: now, kind: .fingerMoved(id: 1, to: Point(x: 150 - Double(step) * 20, y: 150)))])
         }
-        reader.handle([GestureEvent(time: now, kind: .fingerUp(id: 1, at: TouchPoint(x: 50, y: 150)))])
+        reader.handle([GestureEvent(time: now, kind: .fingerUp(id: 1, at: Point(x: 50, y: 150)))])
         frames(reader, from: now)
         XCTAssertEqual(reader.currentPage, page + 1)
         XCTAssertEqual(reader.frame, reference.rendered(page + 1))

@@ -2,6 +2,7 @@ import Raster
 import Typesetting
 @testable import Reader
 import XCTest
+import Devices
 
 final class CompositorTests: XCTestCase {
     private let background: UInt32 = 0x00F4_EFE6
@@ -46,7 +47,7 @@ final class CompositorTests: XCTestCase {
         for _ in 0..<200 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let offset = Double(Int((state >> 33) % UInt64(6 * width))) - Double(width)
-            compositor.composePaging(offsetX: offset, into: &frame) { pages[$0] }
+            compositor.composePaging(offsetX: offset, version: 0, into: &frame) { pages[$0] }
             XCTAssertEqual(frame, reference(pages, offset: offset), "offset \(offset)")
         }
     }
@@ -60,7 +61,7 @@ final class CompositorTests: XCTestCase {
         right.pixels.fill(PixelRect(x: 0, y: 5, width: width, height: 1), with: 0x00AB_CDEF)
         var compositor = Compositor(width: width, height: height, background: background)
         var frame = PixelBuffer(width: width, height: height)
-        compositor.composePaging(offsetX: 20, into: &frame) { [left, right][$0] }
+        compositor.composePaging(offsetX: 20, version: 0, into: &frame) { [left, right][$0] }
         XCTAssertEqual(frame[60, 5], background, "the right page's row 5 was not read")
         XCTAssertEqual(frame[10, 5], left.pixels[30, 5])
         XCTAssertEqual(frame[60, 7], right.pixels[16, 7])
@@ -71,17 +72,63 @@ final class CompositorTests: XCTestCase {
         let pages = [0: page(seed: 1, inkedRows: [4..<10]), 1: page(seed: 2, inkedRows: [30..<34])]
         var compositor = Compositor(width: width, height: height, background: background)
         var frame = PixelBuffer(width: width, height: height)
-        compositor.composePaging(offsetX: 10, into: &frame) { pages[$0] }
+        compositor.composePaging(offsetX: 10, version: 0, into: &frame) { pages[$0] }
         // An overlay over rows the pages leave background.
         frame.fill(PixelRect(x: 0, y: 40, width: width, height: 8), with: 0x0000_00FF)
         compositor.frameWasDrawnOver()
-        compositor.composePaging(offsetX: 12, into: &frame) { pages[$0] }
+        compositor.composePaging(offsetX: 12, version: 0, into: &frame) { pages[$0] }
         XCTAssertEqual(frame, reference(pages, offset: 12))
         // A new background colour repaints the rows kept as the old one.
         compositor.background = 0x0010_1010
-        compositor.composePaging(offsetX: 12, into: &frame) { pages[$0] }
+        compositor.composePaging(offsetX: 12, version: 0, into: &frame) { pages[$0] }
         XCTAssertEqual(frame[0, 45], 0x0010_1010)
     }
+
+    /// The damage is every row whose pixels changed, and only those: the
+    /// same picture again changes nothing; rows drawn over come back when
+    /// asked for, and only they.
+    func testDamageIsTheRowsThatChanged() {
+        let pages = [0: page(seed: 1, inkedRows: [4..<10]), 1: page(seed: 2, inkedRows: [30..<34])]
+        var compositor = Compositor(width: width, height: height, background: background)
+        // Rows are compared as arrays: a copy of the frame would make its next write a new buffer.
+        var frame = PixelBuffer(width: width, height: height, fill: background)
+        var damage = compositor.composePaging(offsetX: 10, version: 0, into: &frame) { pages[$0] }
+        XCTAssertEqual(damage.runs, [0..<height], "a frame the compositor has not seen is written whole")
+        let before = (0..<height).map { row($0, of: frame) }
+        damage = compositor.composePaging(offsetX: 10, version: 0, into: &frame) { pages[$0] }
+        XCTAssertTrue(damage.isEmpty, "the same offset and pictures changed \(damage.runs)")
+
+        // Another offset: the rows outside the damage are as they were.
+        damage = compositor.composePaging(offsetX: 30, version: 0, into: &frame) { pages[$0] }
+        for y in 0..<height where !damage.contains(y) {
+            XCTAssertEqual(row(y, of: frame), before[y], "row \(y) changed outside the damage")
+        }
+        XCTAssertTrue(damage.contains(5) && damage.contains(31) && !damage.contains(20), "\(damage.runs)")
+        XCTAssertEqual(frame, reference(pages, offset: 30))
+
+        // A panel drawn over rows 40..<48, then taken away: those rows alone are composed again.
+        frame.fill(PixelRect(x: 0, y: 40, width: width, height: 8), with: 0x0000_00FF)
+        compositor.rowsWereDrawnOver(40..<48)
+        damage = compositor.composePaging(offsetX: 30, version: 0, rows: 40..<48, into: &frame) { pages[$0] }
+        XCTAssertEqual(damage.runs, [40..<48])
+        XCTAssertEqual(frame, reference(pages, offset: 30))
+
+        // Another version of the pictures at the same offset is composed again.
+        damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { pages[$0] }
+        XCTAssertTrue(damage.contains(5), "a new version of the pages is written")
+
+        // A page drawn again (another drawing number) is composed again; its neighbour's drawing alone is not asked for.
+        var redrawn = pages
+        redrawn[0]?.drawing = 7
+        damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { redrawn[$0] }
+        XCTAssertTrue(damage.contains(5), "a page drawn again is written")
+        redrawn[2] = page(seed: 9, inkedRows: [1..<3])
+        redrawn[2]?.drawing = 8
+        damage = compositor.composePaging(offsetX: 30, version: 1, into: &frame) { redrawn[$0] }
+        XCTAssertTrue(damage.isEmpty, "a page off screen drawn again changes nothing")
+    }
+
+    private func row(_ y: Int, of frame: PixelBuffer) -> [UInt32] { (0..<width).map { frame[$0, y] } }
 
     func testInkRowsHoldRangesAcrossWordBoundaries() {
         var ink = InkRows(rows: 200)

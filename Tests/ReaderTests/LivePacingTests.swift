@@ -14,8 +14,8 @@ final class LivePacingTests: XCTestCase {
     }
 
     func testMovingViewWithoutPendingFlipWakesForTheNextFrame() {
-        XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(moving: true)), 1000 + LivePacing.fallbackFrameInterval)
-        XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(changes: true)), 1000 + LivePacing.fallbackFrameInterval)
+        XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(moving: true)), LivePacing.nextFrameTime(after: 1000))
+        XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(changes: true)), LivePacing.nextFrameTime(after: 1000))
     }
 
     func testPendingFlipPacesFramesSoOnlyTheGestureDeadlineCounts() {
@@ -26,14 +26,14 @@ final class LivePacingTests: XCTestCase {
     func testEarliestOfGestureDeadlineAndFrameWins() {
         XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(gesture: 1005, moving: true)), 1005)
         XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(gesture: 1300, moving: true)),
-                       1000 + LivePacing.fallbackFrameInterval)
+                       LivePacing.nextFrameTime(after: 1000))
         XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(gesture: 1300)), 1300)
     }
 
     func testPaginationAtRestIsLookedAtSlowly() {
         XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(paginating: true)), 1000 + LivePacing.paginationPollInterval)
         XCTAssertEqual(LivePacing.wakeTime(now: 1000, state: state(moving: true, paginating: true)),
-                       1000 + LivePacing.fallbackFrameInterval)
+                       LivePacing.nextFrameTime(after: 1000))
     }
 
     func testAnnouncementOfAPageAndOfAZoomAboutTheScreenCentre() {
@@ -47,5 +47,14 @@ final class LivePacingTests: XCTestCase {
         // Zoom mode at scale 1 (a zoom just undone) reads as the plain page.
         XCTAssertEqual(LivePacing.announcement(page: 4, zoomScale: 1, isZoomed: true, offsetX: 0, offsetY: 0,
                                                width: 1024, height: 768), "presented page 5")
+    }
+
+    /// Timer-paced frames fall on the same 60 Hz grid as a screen's vblanks.
+    func testFramesFallOnTheSixtyHertzGrid() {
+        let interval = 1000.0 / 60
+        XCTAssertEqual(LivePacing.nextFrameTime(after: 0), interval, accuracy: 1e-9)
+        XCTAssertEqual(LivePacing.nextFrameTime(after: interval), 2 * interval, accuracy: 1e-9)
+        XCTAssertEqual(LivePacing.nextFrameTime(after: 1000), 61 * interval, accuracy: 1e-9)
+        XCTAssertGreaterThan(LivePacing.nextFrameTime(after: 999.99), 999.99)
     }
 }

@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 import Gestures
 import Scrolling
@@ -7,8 +8,8 @@ final class PagingControllerTests: XCTestCase {
     private final class Recorder: PagingControllerObserver {
         var messages: [String] = []
         var middleTaps = 0
-        func pagingController(_ controller: PagingController, sent message: String, extras: [String: Double]) {
-            if message != "didScroll" && message != "didZoom" { messages.append(message) }
+        func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
+            if message != .didScroll && message != .didZoom { messages.append(message.name) }
         }
         func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) { middleTaps += 1 }
     }
@@ -22,7 +23,7 @@ final class PagingControllerTests: XCTestCase {
         return timeline.now
     }
 
-    private func frames(from start: TouchPoint, to end: TouchPoint, startTime: Double, duration: Double) -> [TouchFrame] {
+    private func frames(from start: Point, to end: Point, startTime: Double, duration: Double) -> [TouchFrame] {
         let steps = Int(duration / 8)
         var frames = (0...steps).map { step -> TouchFrame in
             let f = Double(step) / Double(steps)
@@ -56,7 +57,7 @@ final class PagingControllerTests: XCTestCase {
         let controller = PagingController(pageSize: size, pageCount: 10)
         let recorder = Recorder()
         controller.observer = recorder
-        _ = run(controller, frames(from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 500, y: 400), startTime: 0, duration: 80))
+        _ = run(controller, frames(from: Point(x: 900, y: 400), to: Point(x: 500, y: 400), startTime: 0, duration: 80))
         XCTAssertEqual(controller.currentPage, 1)
         XCTAssertEqual(controller.scrollView.contentOffset.x, 1280)
         XCTAssertEqual(recorder.messages, ["willBeginDragging", "willEndDragging", "didEndDragging",
@@ -100,16 +101,16 @@ final class PagingControllerTests: XCTestCase {
 
     func testTheEndsBounceAndDoNotWrap() {
         let controller = PagingController(pageSize: size, pageCount: 3)
-        _ = run(controller, frames(from: TouchPoint(x: 300, y: 400), to: TouchPoint(x: 900, y: 400), startTime: 0, duration: 80))
+        _ = run(controller, frames(from: Point(x: 300, y: 400), to: Point(x: 900, y: 400), startTime: 0, duration: 80))
         XCTAssertEqual(controller.currentPage, 0)
         XCTAssertEqual(controller.scrollView.contentOffset.x, 0)
     }
 
-    func testTracePrintsTheFinalStateAfterEverythingSettles() {
-        var lines: [String] = []
-        let session = TraceSession(options: .init(width: 1280, height: 800, pages: 5)) { lines.append($0) }
-        session.run(frames(from: TouchPoint(x: 900, y: 400), to: TouchPoint(x: 500, y: 400), startTime: 1000, duration: 80))
-        XCTAssertEqual(lines.last, #"{"final": true, "page": 2, "zoom": 1, "offset": [1280, 0]}"#)
+    func testTracePrintsTheFinalStateAfterEverythingSettles() throws {
+        let lines = try traceLines(width: 1280, height: 800, pages: 5,
+                               frames: frames(from: Point(x: 900, y: 400), to: Point(x: 500, y: 400),
+                                              startTime: 1000, duration: 80))
+        XCTAssertEqual(lines.last, #"{"final": true, "page": 2, "zoom": 1, "offset": [1280, 0], "screen": "reading"}"#)
         XCTAssertTrue(lines.contains { $0.contains(#""gesture": "pan-end""#) })
         XCTAssertTrue(lines.contains { $0.contains(#""event": "didEndDragging""#) && $0.contains(#""willDecelerate": true"#) })
     }

@@ -1,9 +1,11 @@
 import Foundation
-import XCTest
 import Gestures
 import LinuxInput
-import Typesetting
+import LinuxSystem
 @testable import Reader
+import ReaderTools
+import Typesetting
+import XCTest
 
 /// Faults around the reader: a state folder that cannot be written (missing
 /// device, full disk), the configuration file, and a long run of turns.
@@ -51,8 +53,9 @@ final class ReliabilityTests: XCTestCase {
         let reader = try session(store: store)
         defer { reader.stop() }
         let hash = StateStore.contentHash(of: reader.book.text.utf8)
-        // Every write of the state file lands on a device that is always full.
-        let temporary = store.path(forBook: hash) + ".tmp"
+        // Every write of the state file lands on a device that is always full
+        // (the save runs on this thread, so this is its temporary file).
+        let temporary = AtomicFile.temporaryPath(for: store.path(forBook: hash))
         func fillDisk() throws {
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == nil {
                 try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")

@@ -1,7 +1,9 @@
+import Geometry
 import XCTest
 @testable import Scrolling
 
-/// The message sequences of DESIGN section 3, with explicit times.
+/// The delegate messages of drags, flicks, bounces and programmatic
+/// scrolls, in UIScrollView's order, with explicit times.
 final class DelegateSequenceTests: XCTestCase {
     private func harnessAtPage3() -> Harness {
         let harness = Harness()

@@ -1,7 +1,9 @@
+import Geometry
 import XCTest
 @testable import Scrolling
 
-/// The paging target rule and the settle onto the page (DESIGN sections 3 and 4).
+/// The paging target rule (a slow release goes to the nearest page, a
+/// flick to the next one, never more than one) and the settle onto it.
 final class PagingTests: XCTestCase {
     /// Ten pages 1000 px wide, resting on page 3.
     private func pagingHarness(page: Int = 3) -> Harness {

@@ -1,7 +1,8 @@
+import Geometry
 import XCTest
 @testable import Scrolling
 
-/// Pinch, rubber band past the zoom limits, bounce back and programmatic zoom (DESIGN section 5).
+/// Pinch, rubber band past the zoom limits, bounce back and programmatic zoom (scale 1 to 4 here).
 final class ZoomTests: XCTestCase {
     /// One 1000x800 page that zooms between 1 and 4.
     private func zoomHarness() -> Harness {

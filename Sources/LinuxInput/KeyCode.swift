@@ -1,0 +1,23 @@
+/// Linux key codes (linux/input-event-codes.h) the reader listens to.
+public enum KeyCode {
+    public static let escape: UInt16 = 1
+    public static let minus: UInt16 = 12
+    public static let equal: UInt16 = 13
+    public static let backspace: UInt16 = 14
+    public static let q: UInt16 = 16
+    public static let z: UInt16 = 44
+    public static let space: UInt16 = 57
+    public static let keypadMinus: UInt16 = 74
+    public static let keypadPlus: UInt16 = 78
+    public static let home: UInt16 = 102
+    public static let up: UInt16 = 103
+    public static let pageUp: UInt16 = 104
+    public static let left: UInt16 = 105
+    public static let right: UInt16 = 106
+    public static let end: UInt16 = 107
+    public static let down: UInt16 = 108
+    public static let pageDown: UInt16 = 109
+
+    /// Keys whose presence makes a device a keyboard for the reader.
+    public static let navigation: [UInt16] = [right, left, pageDown, pageUp, space]
+}

@@ -1,0 +1,79 @@
+import Glibc
+
+/// Replaces a file so that a reader, a crash or a power cut sees either
+/// the old contents or the new, never a mix: the new contents go to a
+/// temporary file in the same folder (a rename across file systems would
+/// not be atomic), which is renamed over the old one.
+public enum AtomicFile {
+    /// How sure the new contents must be to survive a power cut.
+    public enum Durability: Sendable {
+        /// fsync of the file before the rename and of the folder after it:
+        /// after a power cut the file has the old or the new contents.
+        case flushed
+        /// No fsync: readers never see a torn file, but after a power cut
+        /// the file may be empty or torn. For caches that check what they read.
+        case cached
+    }
+
+    /// Writes `contents` to the temporary file, renames it over `path` and
+    /// (when `.flushed`) syncs the folder. A failure removes the temporary
+    /// file and leaves the old file as it was; the error names the step
+    /// ("create", "write", "fsync", "rename into place") and its path.
+    public static func replace(path: String, contents: UnsafeRawBufferPointer, permissions: mode_t = 0o644,
+                               durability: Durability = .flushed) throws(SystemError) {
+        let temporary = temporaryPath(for: path)
+        let file: FileDescriptor
+        do throws(SystemError) {
+            file = try FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
+        } catch {
+            throw SystemError(operation: "create", path: error.path, errno: error.errno)
+        }
+        var failure: SystemError?
+        do throws(SystemError) {
+            try file.writeAll(contents)
+            if durability == .flushed { try file.synchronize() }
+        } catch {
+            failure = error
+        }
+        file.close()
+        if failure == nil {
+            do throws(SystemError) {
+                _ = try Syscall.retrying(operation: "rename into place", path: path) { rename(temporary, path) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
+            unlink(temporary) // leave nothing half-written behind
+            throw failure
+        }
+        // The rename is in the folder: without this a power cut may undo it.
+        // A folder that cannot be synced (some file systems refuse) keeps
+        // the new file all the same, so that is not an error.
+        if durability == .flushed, let folder = try? FileDescriptor.open(FileSystem.parentFolder(of: path), flags: O_RDONLY | O_DIRECTORY) {
+            try? folder.synchronize()
+            folder.close()
+        }
+    }
+
+    public static func replace(path: String, contents: [UInt8], permissions: mode_t = 0o644,
+                               durability: Durability = .flushed) throws(SystemError) {
+        var failure: SystemError?
+        contents.withUnsafeBytes { bytes in
+            do throws(SystemError) {
+                try replace(path: path, contents: bytes, permissions: permissions, durability: durability)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The temporary file a replacement of `path` made on the calling
+    /// thread writes: named for the process and the thread, so two writers
+    /// never share one, and a writer stopped midway leaves one file that
+    /// its successor with the same numbers overwrites.
+    public static func temporaryPath(for path: String) -> String {
+        "\(path).\(getpid())-\(String(UInt(pthread_self()), radix: 16)).tmp"
+    }
+}

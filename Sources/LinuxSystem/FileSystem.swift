@@ -1,0 +1,59 @@
+import Glibc
+
+/// Folders and names in the file system.
+public enum FileSystem {
+    /// Makes `path` and every missing folder above it (mkdir -p); a folder
+    /// that exists already is fine. The usual case, a folder that is there,
+    /// takes one call.
+    public static func createDirectories(_ path: String, permissions: mode_t = 0o755) throws(SystemError) {
+        do throws(SystemError) {
+            try makeDirectory(path, permissions: permissions)
+        } catch where error.isNotFound {
+            let parent = parentFolder(of: path)
+            guard parent != path, path.contains("/") else { throw error }
+            try createDirectories(parent, permissions: permissions)
+            // Once more, and final: some file systems (/proc) refuse new
+            // folders with ENOENT although the parent is there.
+            try makeDirectory(path, permissions: permissions)
+        }
+    }
+
+    /// mkdir(2); a folder already there is fine.
+    private static func makeDirectory(_ path: String, permissions: mode_t) throws(SystemError) {
+        do throws(SystemError) {
+            _ = try Syscall.retrying(operation: "mkdir", path: path) { mkdir(path, permissions) }
+        } catch where error.errno == EEXIST {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw SystemError(operation: "mkdir", path: path, errno: ENOTDIR)
+            }
+        }
+    }
+
+    /// Removes a file; a file already gone is fine.
+    public static func removeFile(_ path: String) throws(SystemError) {
+        do throws(SystemError) {
+            _ = try Syscall.retrying(operation: "unlink", path: path) { unlink(path) }
+        } catch where error.isNotFound {}
+    }
+
+    /// Names in a folder (without "." and "..").
+    public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+        let directory = try Syscall.retryingPointer(operation: "opendir", path: path) { opendir(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The folder holding `path` ("." for a bare name).
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,254 @@
+import Devices
+import Gestures
+import Raster
+
+/// The one reader loop: the live screen, a headless run, a replay, a
+/// trace, a soak and the kiosk's error screen are this loop with other
+/// scenes, displays, input sources and clocks plugged in.
+///
+/// It owns the scheduling. Input is routed to the scene as it comes (touch
+/// frames through the gesture recognizer); a frame is stepped and
+/// presented only when the display says it may (no flip pending), and when
+/// a flip completes while the view moves, the scene is stepped to that
+/// vblank's time and the next frame goes out. Between frames it waits on
+/// the clock with a deadline only while something is due (an animation
+/// frame with no flip to wait for, a gesture timeout, pagination to look
+/// at, the watchdog), so a reader at rest does not wake.
+public final class ReaderLoop {
+    public let scene: LoopScene
+    public let display: Display
+    public let input: InputSource
+    public let clock: LoopClock
+    private let service: ServiceManager?
+    private var router: InputRouter
+    /// The next present must carry every row (first frame, screen taken back).
+    private var needsWholeFrame = true
+    /// Input changed the scene since its last step.
+    private var isDirty = true
+    /// The frame at rest is in one scanout buffer only: present it once
+    /// more (with no damage, the display copies what the other lacks), so a
+    /// small change to a page at rest (the overlay, a footer) costs its own
+    /// rows, not those of the turn before it as well.
+    private var needsCatchUp = false
+    /// The last time the scene was stepped to; times never go back.
+    private var sceneTime: Double
+    private var pendingAnnouncement: String?
+    private var lastAnnouncement: String?
+    private var isReadySent = false
+    private var lastInputTime: Double
+    /// Why the loop stopped, once it has.
+    public private(set) var stopReason: String?
+
+    /// Said when a presented frame at rest is on the glass ("presented page N").
+    public var onSettled: ((String) -> Void)?
+    /// Called with each frame presented and its running count (--screenshot-every).
+    public var onPresent: ((Int, PixelBuffer) throws -> Void)?
+    /// Called with each touch frame before it is routed (the trace's --frames).
+    public var onTouchFrame: ((TouchFrame) -> Void)?
+    /// Problems for the log.
+    public var onWarning: ((String) -> Void)?
+    /// Frames presented so far.
+    public private(set) var presentedFrames = 0
+    /// The deadlines the loop waited with, in order (nil: none); kept only
+    /// while `recordsWaits` is on.
+    public private(set) var waits: [Double?] = []
+    public var recordsWaits = false
+
+    /// A replay waits this long (ms) after its last input for a held finger
+    /// or an animation to end before it lets pending gestures fire.
+    public static let settleLimit = 20_000.0
+
+    public init(scene: LoopScene, display: Display, input: InputSource, clock: LoopClock,
+                service: ServiceManager? = nil) {
+        self.scene = scene
+        self.display = display
+        self.input = input
+        self.clock = clock
+        self.service = service
+        router = InputRouter(screenWidth: display.width)
+        sceneTime = clock.now
+        lastInputTime = clock.now
+    }
+
+    /// Runs until a quit key, a termination signal, or (virtual time) the
+    /// input is over and everything has come to rest. Returns why it stopped.
+    @discardableResult
+    public func run() throws -> String {
+        if clock.isVirtual { scene.finishBackgroundWork() }
+        while stopReason == nil {
+            try turn()
+        }
+        return stopReason ?? "stopped"
+    }
+
+    /// One pass: the watchdog, input, timeouts, a frame if one may go,
+    /// then a wait for what comes next.
+    private func turn() throws {
+        let now = clock.now
+        try pingWatchdog(now: now)
+        readInput(upTo: now)
+        if stopReason != nil { return }
+        if router.advance(to: now, scene: scene) { isDirty = true }
+        if display.canPresent { try step(at: now) }
+        reportWarnings()
+        if clock.isVirtual, try finishIfOver(now: now) { return }
+
+        let deadline = wakeTime(now: now)
+        if recordsWaits { waits.append(deadline) }
+        let displayDescriptors = display.pollDescriptors
+        let ready = try clock.wait(until: deadline, on: displayDescriptors + input.pollDescriptors)
+        let displayReady = displayDescriptors.contains(where: ready.contains)
+            || (display.nextEventTime.map { $0 <= clock.now } ?? false)
+        if displayReady {
+            for event in try display.handleEvents(at: clock.now) { try handle(event) }
+        }
+    }
+
+    // MARK: Input
+
+    private func readInput(upTo time: Double) {
+        for item in input.read(upTo: time) {
+            switch item {
+            case let .touches(frame):
+                onTouchFrame?(frame)
+                if router.route(frame, to: scene) { isDirty = true }
+                lastInputTime = max(lastInputTime, frame.time)
+            case let .command(command, at):
+                lastInputTime = max(lastInputTime, at)
+                guard command != .quit else {
+                    stopReason = "quit key"
+                    return
+                }
+                do {
+                    try scene.handle(command, at: at)
+                    isDirty = true
+                } catch {
+                    onWarning?("\(command): \(error)")
+                }
+            case let .deviceChanged(description):
+                onWarning?(description)
+            }
+        }
+    }
+
+    // MARK: Frames
+
+    /// Steps the scene to `time` and presents its frame when it changed
+    /// (or must be shown whole again); the display may present now.
+    private func step(at time: Double) throws {
+        guard isDirty || needsWholeFrame || scene.isMoving || scene.hasBackgroundWork else { return }
+        if clock.isVirtual { scene.waitForFrameWork() }
+        sceneTime = max(sceneTime, time)
+        let changed = scene.advance(to: sceneTime)
+        isDirty = false
+        guard changed || needsWholeFrame else { return }
+        guard let frame = scene.composedFrame else {
+            needsWholeFrame = false
+            return
+        }
+        var damage = scene.takeDamage()
+        if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
+        // Stepped but not changed on the glass (a finger down, pages taken in): nothing to show.
+        guard !damage.isEmpty else { return }
+        let presented = try frame.withUnsafeBytes { pixels in
+            try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
+        }
+        guard presented else { return }
+        needsWholeFrame = false
+        needsCatchUp = true
+        presentedFrames += 1
+        try onPresent?(presentedFrames, frame)
+        pendingAnnouncement = scene.isMoving ? nil : scene.restingDescription
+        // Shown at once (a modeset, a display in memory) or when its flip completes.
+        if display.canPresent { try announce() }
+    }
+
+    private func handle(_ event: DisplayEvent) throws {
+        switch event {
+        case let .flipCompleted(vblank):
+            try announce()
+            // The next frame is stepped to the vblank the flip went out on.
+            if scene.isMoving || isDirty, display.canPresent {
+                try step(at: vblank)
+            } else if needsCatchUp, display.canPresent {
+                try catchUp(at: vblank)
+            }
+        case .releaseRequested:
+            try display.giveUp()
+            pendingAnnouncement = nil
+        case .acquireRequested:
+            try display.takeBack()
+            needsWholeFrame = true
+            isDirty = true
+        case let .quit(reason):
+            stopReason = reason
+        }
+    }
+
+    /// The frame at rest again, with no damage, into the buffer that lacks it.
+    private func catchUp(at time: Double) throws {
+        needsCatchUp = false
+        guard let frame = scene.composedFrame else { return }
+        _ = try frame.withUnsafeBytes { pixels in
+            try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: FrameDamage(rows: frame.height), at: time)
+        }
+    }
+
+    private func announce() throws {
+        guard let text = pendingAnnouncement else { return }
+        pendingAnnouncement = nil
+        guard text != lastAnnouncement else { return }
+        lastAnnouncement = text
+        onSettled?(text)
+        if !isReadySent, let service {
+            isReadySent = true
+            do { try service.ready(status: text) } catch { onWarning?("\(error)") }
+        }
+    }
+
+    // MARK: Waiting
+
+    /// When to wake without input, or nil to sleep until input, a signal or
+    /// a flip. A pending flip paces frames itself; at rest nothing is due.
+    private func wakeTime(now: Double) -> Double? {
+        let state = LivePacing.State(gestureDeadline: router.nextDeadline, canPresent: display.canPresent,
+                                     isMoving: scene.isMoving, hasChanges: isDirty,
+                                     isPaginating: scene.hasBackgroundWork)
+        let due = [LivePacing.wakeTime(now: now, state: state), service?.nextPing(now: now),
+                   input.nextInputTime, display.nextEventTime].compactMap { $0 }
+        return due.min()
+    }
+
+    /// Virtual time: once the input is over and nothing moves, pending
+    /// gestures fire, background work finishes and the last frame goes
+    /// out; then the loop stops. True when it stopped.
+    private func finishIfOver(now: Double) throws -> Bool {
+        guard input.isExhausted, display.nextEventTime == nil else { return false }
+        let waiting = router.nextDeadline != nil || router.fingersDown > 0 || scene.isMoving
+        if waiting, now < lastInputTime + Self.settleLimit { return false }
+        if router.settle(scene: scene) {
+            isDirty = true
+            return false
+        }
+        if scene.isMoving, now < lastInputTime + 2 * Self.settleLimit { return false }
+        scene.finishBackgroundWork()
+        if scene.hasBackgroundWork || isDirty {
+            // Pages found at the end are taken in before the last frame.
+            isDirty = true
+            if display.canPresent { try step(at: now) }
+            if display.nextEventTime != nil { return false }
+        }
+        stopReason = "input over"
+        return true
+    }
+
+    private func pingWatchdog(now: Double) throws {
+        guard let service, let due = service.nextPing(now: now), now >= due else { return }
+        do { try service.ping(at: now) } catch { onWarning?("\(error)") }
+    }
+
+    private func reportWarnings() {
+        guard let onWarning else { return }
+        for warning in scene.drainWarnings() + input.drainWarnings() { onWarning(warning) }
+    }
+}

@@ -1,0 +1,37 @@
+import Devices
+import Raster
+
+/// The reader session is the loop's main scene.
+extension ReaderSession: LoopScene {
+    public var tapZonesEnabled: Bool { ReadingScreen.tapZonesEnabled(controller, overlay) }
+
+    public var composedFrame: PixelBuffer? { frame }
+
+    public func takeDamage() -> FrameDamage {
+        defer { damage = FrameDamage(rows: frame.height) }
+        return damage
+    }
+
+    public var isMoving: Bool { controller.isAnimating }
+
+    public var hasBackgroundWork: Bool { isPaginating }
+
+    public func waitForFrameWork() { cache.waitForRenderAhead() }
+
+    public func finishBackgroundWork() {
+        // A held background (tests hold it) would never finish.
+        if !pagination.isPaused { pagination.wait { _, complete in complete } }
+        syncPages()
+        cache.waitForRenderAhead()
+    }
+
+    public var restingDescription: String {
+        let offset = controller.scrollView.contentOffset
+        let geometry = settings.geometry
+        return LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
+                                       isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
+                                       width: geometry.width, height: geometry.height)
+    }
+
+    public var screenName: String { ReadingScreen.name(overlay) }
+}

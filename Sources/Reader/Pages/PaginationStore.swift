@@ -1,0 +1,156 @@
+import Threading
+import Typesetting
+
+/// Pages found so far, chapter segment by chapter segment (see
+/// `ChapterSegments`), safe to read from any thread. A background thread
+/// paginates first the segments the reader asks for (those beside the pages
+/// it shows), then the others from the start of the book. The reader
+/// paginates a segment itself when it needs it at once and publishes it
+/// here; the background then skips it.
+public final class PaginationStore: @unchecked Sendable {
+    public let segments: ChapterSegments
+    private let condition = Condition()
+    private var segmentPages: [[PageEntry]?]
+    private var knownSegments = 0
+    /// The pages of the segments known from the start of the book on, with
+    /// those of a segment still growing right after them.
+    private var prefix: [PageEntry] = []
+    private var prefixSegments = 0
+    /// The segment the background is paginating and its pages so far.
+    private var growing: (segment: Int, pages: [PageEntry])?
+    private var wanted: [Int] = []
+    private var cancelled = false
+    private var paused: Bool
+    private var changes = 0
+
+    /// `paused`: the background waits for `resume()` before its first segment.
+    public init(segments: ChapterSegments, paused: Bool = false) {
+        self.segments = segments
+        self.paused = paused
+        segmentPages = Array(repeating: nil, count: segments.count)
+    }
+
+    /// Every segment is paginated.
+    public var isComplete: Bool { condition.withLock { knownSegments == segments.count } }
+    public var isCancelled: Bool { condition.withLock { cancelled } }
+    public var isPaused: Bool { condition.withLock { paused } }
+    /// Changes whenever pages are published, so a reader can skip looking when nothing is new.
+    public var version: Int { condition.withLock { changes } }
+
+    /// The pages known from the start of the book on (the last one only final
+    /// when `isComplete`), and whether the book is done.
+    public var snapshot: (pages: [PageEntry], isComplete: Bool) {
+        condition.withLock { (prefixWithGrowing, knownSegments == segments.count) }
+    }
+
+    public func cancel() { condition.withLock { cancelled = true; condition.broadcast() } }
+    public func resume() { condition.withLock { paused = false; condition.broadcast() } }
+
+    /// The pages of a segment, once all are known.
+    public func pages(ofSegment index: Int) -> [PageEntry]? { condition.withLock { segmentPages[index] } }
+
+    /// The pages of a segment the background is paginating now; the last one may still grow.
+    public func growingPages(ofSegment index: Int) -> [PageEntry]? {
+        condition.withLock { growing?.segment == index ? growing?.pages : nil }
+    }
+
+    /// Segments for the background to do next, most wanted first.
+    public func want(_ indices: [Int]) {
+        condition.withLock { wanted = indices.filter { segments.firstParagraphs.indices.contains($0) } }
+    }
+
+    /// Records the pages of a whole segment; a segment already known keeps its pages.
+    public func publish(segment index: Int, pages: [PageEntry]) {
+        condition.withLock {
+            guard segmentPages[index] == nil else { return }
+            segmentPages[index] = pages
+            knownSegments += 1
+            if growing?.segment == index { growing = nil }
+            while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
+                prefix += known
+                prefixSegments += 1
+            }
+            changes += 1
+            condition.broadcast()
+        }
+    }
+
+    func publishGrowing(segment index: Int, pages: [PageEntry]) {
+        condition.withLock {
+            guard segmentPages[index] == nil else { return }
+            growing = (index, pages)
+            changes += 1
+            condition.broadcast()
+        }
+    }
+
+    private var prefixWithGrowing: [PageEntry] {
+        if let growing, growing.segment == prefixSegments { return prefix + growing.pages }
+        return prefix
+    }
+
+    /// Blocks until `predicate` holds for the pages known from the start, or
+    /// pagination ends (complete or cancelled).
+    public func wait(until predicate: ([PageEntry], Bool) -> Bool) {
+        condition.lock(); defer { condition.unlock() }
+        while !cancelled, knownSegments < segments.count, !predicate(prefixWithGrowing, false) { condition.wait() }
+    }
+
+    /// Blocks until the page holding `offset` is final: its segment is known,
+    /// or the growing pages go past it. Also returns when pagination is cancelled.
+    public func waitForPage(holding offset: Int) {
+        let index = segments.segment(containing: offset)
+        condition.lock(); defer { condition.unlock() }
+        while !cancelled, segmentPages[index] == nil {
+            if let growing, growing.segment == index, growing.pages.count >= 2,
+               growing.pages[growing.pages.count - 2].end > offset { return }
+            condition.wait()
+        }
+    }
+
+    /// Page counts of the segments known so far (nil: not yet).
+    public var pageCounts: [Int?] { condition.withLock { segmentPages.map { $0?.count } } }
+
+    // MARK: Background
+
+    /// Pagination yields to drawing: the page on screen was paginated first.
+    static let niceness: Int32 = 10
+
+    /// Paginates the segments not yet known on a background thread with its
+    /// own typesetter, made to match `model` (sharing its loaded files).
+    public func startPaginating(matching model: Typesetter) throws {
+        let typesetter = try Typesetter(matching: model)
+        let box = UncheckedBox(typesetter)
+        try DetachedThread.start(name: "pagination") { [self] in
+            ProcessResources.runThisThreadInBackground(niceness: Self.niceness)
+            while let segment = nextSegment() {
+                var paginator = Paginator(typesetter: box.value, segment: segment, of: segments)
+                var batch = 16
+                while !paginator.step(paragraphs: batch) {
+                    if isCancelled { return }
+                    publishGrowing(segment: segment, pages: paginator.result.pages)
+                    batch = min(batch * 2, 512)
+                }
+                publish(segment: segment, pages: paginator.result.pages)
+            }
+        }
+    }
+
+    /// The segment to paginate next (a wanted one, else the first unknown);
+    /// nil when all are known or pagination is cancelled.
+    private func nextSegment() -> Int? {
+        condition.lock(); defer { condition.unlock() }
+        while paused, !cancelled { condition.wait() }
+        guard !cancelled else { return nil }
+        let next = wanted.first { segmentPages[$0] == nil }
+            ?? segmentPages[prefixSegments...].firstIndex { $0 == nil }
+        if let next { growing = (next, []) }
+        return next
+    }
+}
+
+/// Hands an object to exactly one other thread, which then owns it.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,207 @@
+import Geometry
+import Gestures
+import Scrolling
+
+/// What the controller asks of the reader around it.
+public protocol PagingControllerObserver: AnyObject {
+    /// A message of the scroll view.
+    func pagingController(_ controller: PagingController, sent message: ScrollMessage)
+    /// A tap in the middle third (the overlay) at a screen point.
+    func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point)
+}
+
+extension PagingControllerObserver {
+    public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {}
+    public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {}
+}
+
+/// The reader's one scroll view and what gestures do to it: in paging mode
+/// the pages lie side by side and side taps turn them; a double tap or a
+/// pinch switches to a zoomed view of the current page (Photos style),
+/// which pans with momentum and bounces, and back at scale 1 the view
+/// returns to paging on the same page.
+public final class PagingController: ScrollViewDelegate {
+    public let scrollView: ScrollView
+    public weak var observer: PagingControllerObserver?
+    public private(set) var pageCount: Int
+    public let pageSize: Size
+    /// The page shown zoomed, while zoomed.
+    public private(set) var zoomedPage: Int?
+    public static let maximumZoom = 4.0
+    public static let doubleTapZoom = 2.0
+
+    /// Time of the input or frame being handled, in ms; stamps messages.
+    public private(set) var now: Double = 0
+    private var primaryFinger: Int?
+
+    public init(pageSize: Size, pageCount: Int, startPage: Int = 0) {
+        self.pageSize = pageSize
+        self.pageCount = max(1, pageCount)
+        scrollView = ScrollView(viewportSize: pageSize)
+        scrollView.pagingEnabled = true
+        scrollView.bounces = true
+        scrollView.alwaysBounceHorizontal = true
+        scrollView.minimumZoomScale = 1
+        scrollView.maximumZoomScale = Self.maximumZoom
+        scrollView.delaysContentTouches = false
+        scrollView.delegate = self
+        layOutPaging(page: min(max(0, startPage), self.pageCount - 1))
+    }
+
+    /// The page on screen (0-based); while zoomed, the zoomed page.
+    public var currentPage: Int { zoomedPage ?? min(max(0, scrollView.currentPage), pageCount - 1) }
+    public var zoomScale: Double { scrollView.zoomScale }
+    public var isZoomed: Bool { zoomedPage != nil }
+    public var isAnimating: Bool { scrollView.isAnimating || scrollView.isTracking }
+
+    /// More pages became known (pagination runs on in the background).
+    public func setPageCount(_ count: Int) {
+        pageCount = max(1, count)
+        if zoomedPage == nil {
+            scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
+        }
+    }
+
+    /// `count` pages were put in front of the others (the pages before became
+    /// known): page indices and the content offset move by the same whole
+    /// pages, so the picture stays as it is, in the middle of a drag or a turn too.
+    public func insertPagesInFront(_ count: Int, pageCount total: Int) {
+        guard count > 0 else { return setPageCount(total) }
+        pageCount = max(1, total)
+        if let zoomed = zoomedPage {
+            // The zoomed content is that page alone: only its index changes.
+            zoomedPage = zoomed + count
+            return
+        }
+        scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
+        scrollView.shiftContent(by: Point(x: Double(count) * pageSize.width, y: 0))
+    }
+
+    /// Jumps to a page without animation (resume, overlay jumps, relayout).
+    public func show(page: Int) {
+        if zoomedPage != nil { scrollView.setZoomScale(1, animated: false); leaveZoom() }
+        layOutPaging(page: min(max(0, page), pageCount - 1))
+    }
+
+    /// Turns one page with the animated scroll, as a side tap or a key does.
+    public func turn(by delta: Int, at time: Double) {
+        now = time
+        guard zoomedPage == nil else { return }
+        let target = min(max(0, currentPage + delta), pageCount - 1)
+        scrollView.setContentOffset(Point(x: Double(target) * pageSize.width, y: 0), animated: true)
+    }
+
+    /// Runs animations up to `time` (a frame).
+    public func advance(to time: Double) {
+        now = max(now, time)
+        scrollView.advance(to: time)
+    }
+
+    public func handle(_ events: [GestureEvent]) {
+        for event in events { handle(event) }
+    }
+
+    public func handle(_ event: GestureEvent) {
+        now = max(now, event.time)
+        let time = event.time
+        switch event.kind {
+        case let .fingerDown(id, at):
+            if primaryFinger == nil {
+                primaryFinger = id
+                scrollView.touchBegan(at: at, time: time)
+            }
+        case let .fingerMoved(id, to):
+            if id == primaryFinger { scrollView.touchMoved(to: to, time: time) }
+        case let .fingerUp(id, _):
+            if id == primaryFinger {
+                primaryFinger = nil
+                scrollView.touchEnded(time: time)
+            }
+        case let .tap(at, zone):
+            guard zoomedPage == nil else { return }
+            switch zone {
+            case .left: turn(by: -1, at: time)
+            case .right: turn(by: 1, at: time)
+            case .middle: observer?.pagingControllerDidTapMiddle(self, at: at)
+            }
+        case let .doubleTap(at):
+            if scrollView.zoomScale > 1.01 {
+                scrollView.setZoomScale(1, animated: true)
+            } else {
+                enterZoom()
+                let center = scrollView.unscaledContentPoint(at: at)
+                scrollView.zoom(to: scrollView.zoomRect(forScale: Self.doubleTapZoom, center: center), animated: true)
+            }
+        case .twoFingerTap:
+            if scrollView.zoomScale > 1.01 {
+                scrollView.setZoomScale(max(1, scrollView.zoomScale / 2), animated: true)
+            }
+        case let .pinchBegan(focus, _):
+            if primaryFinger != nil {
+                // The pinch takes over from the one-finger scroll.
+                primaryFinger = nil
+                scrollView.touchCancelled(time: time)
+            }
+            scrollView.pinchBegan(focus: focus, time: time)
+        case let .pinchChanged(focus, scale):
+            scrollView.pinchChanged(scale: scale, focus: focus, time: time)
+        case .pinchEnded:
+            scrollView.pinchEnded(time: time)
+        case .longPress, .panBegan, .panChanged, .panEnded:
+            break // the scroll view follows the fingers itself
+        }
+    }
+
+    // MARK: Mode switching
+
+    private func layOutPaging(page: Int) {
+        scrollView.pagingEnabled = true
+        scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
+        scrollView.contentOffset = Point(x: Double(page) * pageSize.width, y: 0)
+    }
+
+    /// The zoomed content is the current page alone, at the origin.
+    private func enterZoom() {
+        guard zoomedPage == nil else { return }
+        let page = currentPage
+        zoomedPage = page
+        scrollView.pagingEnabled = false
+        scrollView.contentSize = pageSize
+        scrollView.contentOffset = Point(x: 0, y: 0)
+    }
+
+    private func leaveZoom() {
+        guard let page = zoomedPage else { return }
+        zoomedPage = nil
+        layOutPaging(page: page)
+    }
+
+    // MARK: ScrollViewDelegate
+
+    private func send(_ message: ScrollMessage) {
+        observer?.pagingController(self, sent: message)
+    }
+
+    public func scrollViewDidScroll(_ scrollView: ScrollView) { send(.didScroll) }
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) { send(.willBeginDragging) }
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
+                                          targetContentOffset: inout Point) {
+        send(.willEndDragging(velocity: velocity, targetContentOffset: targetContentOffset))
+    }
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        send(.didEndDragging(willDecelerate: decelerate))
+    }
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { send(.willBeginDecelerating) }
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { send(.didEndDecelerating) }
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { send(.didEndScrollingAnimation) }
+    public func viewForZooming(in scrollView: ScrollView) -> Size? { pageSize }
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView) {
+        enterZoom()
+        send(.willBeginZooming)
+    }
+    public func scrollViewDidZoom(_ scrollView: ScrollView) { send(.didZoom) }
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
+        send(.didEndZooming(scale: scale))
+        if scale <= 1.0001 { leaveZoom() }
+    }
+}

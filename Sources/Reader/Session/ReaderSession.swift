@@ -1,0 +1,409 @@
+import Devices
+import FoundationEssentials
+import Geometry
+import Gestures
+import Raster
+import Scrolling
+import Typesetting
+
+/// The reader: a book, its pages in three buffers, the paging scroll view
+/// and the reading position. It never reads a clock: input and frames
+/// arrive with their times, and it composes frames when asked.
+public final class ReaderSession: PagingControllerObserver {
+    public struct Settings {
+        public var geometry: PageGeometry
+        public var font: FontFile
+        public var theme: Theme
+        public var language: String?
+        /// How body paragraphs are cut into lines.
+        public var lineBreaking: LineBreaking
+        /// Where chapters beyond the one on screen are paginated.
+        public var pagination: PaginationMode
+
+        public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
+                    lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background) {
+            self.geometry = geometry
+            self.font = font
+            self.theme = theme
+            self.language = language
+            self.lineBreaking = lineBreaking
+            self.pagination = pagination
+        }
+    }
+
+    public let book: Book
+    public private(set) var settings: Settings
+    public internal(set) var controller: PagingController
+    public let cache: PageCache
+    /// Pages found so far, segment by segment, by the background and by the reader.
+    public internal(set) var pagination: PaginationStore
+    /// Where pagination may start afresh; the same for every geometry.
+    let segments: ChapterSegments
+    /// The pages the scroll view holds: known segments around the place opened.
+    var window: PageWindow
+    /// The store's version the window was last brought up to.
+    var windowVersion = -1
+    /// The numbers footers give while the pages before the window are not known.
+    var estimatedPagesBefore = 0
+    /// Page counts of segments not paginated yet, for the current geometry.
+    var pageCountEstimate: PageCountEstimate
+    /// The book's estimated page count and the store version it was made at.
+    private var estimatedTotal = (version: -1, count: 0)
+    /// The composed screen; empty until the first `compose()`.
+    public private(set) var frame: PixelBuffer
+    /// The rows of `frame` changed since the loop last took them.
+    var damage = FrameDamage(rows: 0)
+    /// The rows the overlay's panel covers in the frame, while it is drawn there.
+    private var overlayRows: Range<Int>?
+    /// Where the frame is being made until the first composition takes it.
+    private var pendingFrame: BufferPreparation?
+    public let overlay = OverlayState()
+    private var compositor: Compositor
+    var renderer: PageRenderer
+    /// The render-ahead worker's glyph cache, kept across font changes.
+    private let workerGlyphCache = GlyphCache()
+    private let stateStore: StateStore?
+    private let bookHash: String
+    private let bookPath: String
+    /// Faces and glyphs at the zoomed size, kept only while zoomed: large
+    /// glyphs of a passing zoom neither push the page-size glyphs out of
+    /// their cache nor stay behind in memory.
+    private var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
+    static let zoomGlyphBudget = 2 << 20
+    /// Messages for the person (warnings), drained by the caller.
+    public private(set) var warnings: [String] = []
+    var savedOffset: Int?
+    var needsFrame = true
+
+    /// Where to open the book.
+    public enum Start: Equatable {
+        case offset(Int)
+        /// A page number, 0-based; past the end means the last page.
+        case page(Int)
+        /// The place saved for this book in the state store, else the
+        /// beginning; an unusable state file is reported in `warnings`.
+        case savedPlace
+    }
+
+    /// With `settings.pagination` `.onDemand`, a `.page` start needs the
+    /// background: it is resumed for it.
+    /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
+    /// `preparedBuffers`: the first page's buffer and the frame, made while
+    /// the book was opened, used when they have the page's size and background.
+    public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+                hyphenationPreload: HyphenationPreload? = nil,
+                preparedBuffers: BufferPreparation? = nil) throws {
+        let geometry = settings.geometry
+        // The frame and the first page's buffer; the other two are touched when first drawn.
+        let buffers: BufferPreparation
+        if let preparedBuffers, preparedBuffers.width == geometry.width, preparedBuffers.height == geometry.height,
+           preparedBuffers.fill == settings.theme.background {
+            buffers = preparedBuffers
+        } else {
+            buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
+                                        fill: settings.theme.background)
+        }
+        self.book = book
+        self.settings = settings
+        self.stateStore = stateStore
+        bookPath = path
+        bookHash = StateStore.contentHash(of: book.text.utf8)
+        let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
+                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
+        // The language is detected once; the other typesetters take it as given.
+        self.settings.language = main.language
+        renderer = PageRenderer(typesetter: main, theme: settings.theme)
+        let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
+                                          cache: workerGlyphCache)
+        compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
+        segments = ChapterSegments(book: book)
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
+        pagination = PaginationStore(segments: segments, paused: true)
+        window = PageWindow(segment: 0, store: pagination)
+        controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
+        var prepared = [buffers.takeNext()]
+        // Taken at the first composition, while it is made.
+        frame = PixelBuffer(width: 0, height: 0)
+        pendingFrame = buffers
+        // Their ink is not known: their first painting clears them whole.
+        prepared += (prepared.count..<PageCache.bufferCount).map { _ in
+            PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
+        }
+        cache = try PageCache(buffers: consume prepared, renderer: renderer, workerRenderer: workerRenderer)
+        switch start {
+        case let .offset(offset):
+            try startPagination(showing: offset)
+        case .savedPlace:
+            let saved = stateStore.map { Self.savedOffset(hash: bookHash, length: book.text.scalarCount, in: $0) }
+            if let warning = saved?.warning { warnings.append(warning) }
+            try startPagination(showing: saved?.offset ?? 0)
+        case let .page(page):
+            try startPagination(showing: 0)
+            // Numbered pages are known only from the start of the book on.
+            if pagination.isPaused { pagination.resume() }
+            pagination.wait { entries, _ in entries.count > page + 1 }
+            syncPages()
+            controller.show(page: min(page, knownPageCount - 1))
+            savedOffset = currentOffset
+            // Drawn here, as the page of any other start is, and its neighbours ahead.
+            cache.drawAtOnce(currentPage, pagination: knownPages)
+            cache.focus(on: currentPage, pageCount: knownPageCount, pagination: knownPages)
+        }
+    }
+
+    /// The saved position for a book, with a warning when the state file is unusable.
+    public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
+        savedOffset(hash: StateStore.contentHash(of: book.text.utf8), length: book.text.scalarCount, in: store)
+    }
+
+    private static func savedOffset(hash: String, length: Int, in store: StateStore) -> (offset: Int?, warning: String?) {
+        switch store.load(book: hash) {
+        case .none: return (nil, nil)
+        case let .found(state): return (min(state.offset, length), nil)
+        case let .ignored(message): return (nil, message)
+        }
+    }
+
+    // MARK: Pages
+
+    /// Pages that are final now in the scroll view (the book may still be paginating).
+    public var knownPageCount: Int { max(1, window.finalPageCount) }
+    /// True until every page of the book is known and in the scroll view.
+    public var isPaginating: Bool { !(window.startsTheBook && window.reachesTheEnd) }
+    /// False while the pages before those in the scroll view are not known:
+    /// `currentPage` then counts from the first known page and footers show
+    /// an estimated page number.
+    public var pageNumbersAreExact: Bool { window.startsTheBook }
+    /// The page on screen among the known pages (the book's page number once
+    /// `pageNumbersAreExact`).
+    public var currentPage: Int { controller.currentPage }
+    /// The book's index of the page on screen (0-based): exact once
+    /// `pageNumbersAreExact`, else the estimate its footer shows.
+    public var pageIndexInBook: Int { (window.startsTheBook ? 0 : estimatedPagesBefore) + currentPage }
+    /// The character offset at the start of the page on screen.
+    public var currentOffset: Int {
+        let entries = window.pages
+        return entries.indices.contains(currentPage) ? entries[currentPage].start : 0
+    }
+
+    /// The pages the scroll view holds, numbered for their footers.
+    public var knownPages: Pagination {
+        var result = Pagination(pages: window.pages)
+        if !window.startsTheBook {
+            result.pagesBefore = estimatedPagesBefore
+            result.pagesBeforeIsEstimate = true
+        }
+        if isPaginating {
+            result.estimatedPageCount = max(estimatedPageCount, result.pagesBefore + window.pages.count)
+        }
+        return result
+    }
+
+    /// The book's page count from the segments known now; for a book that
+    /// is a window of its file, scaled to the whole file.
+    private var estimatedPageCount: Int {
+        let version = pagination.version
+        if estimatedTotal.version != version {
+            let text = book.text
+            var total = Double(pageCountEstimate.total(known: pagination.pageCounts))
+            if !text.isComplete { total *= Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded)) }
+            estimatedTotal = (version, Int(total.rounded()))
+        }
+        return estimatedTotal.count
+    }
+
+    var drawnWithFinalPageCount = false
+    var drawnWithExactPageNumbers = false
+
+    /// The pages the frame shows now: one at rest, two during a page turn.
+    var visiblePages: Set<Int> {
+        if let zoomed = controller.zoomedPage { return [zoomed] }
+        let split = Compositor.split(offsetX: controller.scrollView.contentOffset.x,
+                                     pageWidth: settings.geometry.width)
+        return split.shift == 0 ? [split.page] : [split.page, split.page + 1]
+    }
+
+    // MARK: Input
+
+    public func handle(_ events: [GestureEvent]) {
+        // A touch may turn to a page beside the one on screen: it must be known.
+        if !events.isEmpty { syncPages(neighbours: true) }
+        let geometry = settings.geometry
+        for event in events {
+            ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
+                                height: geometry.height) { fraction in
+                show(offset: Int(Double(book.text.scalarCount) * fraction))
+            }
+        }
+        needsFrame = true
+    }
+
+    public func handle(_ command: ReaderCommand, at time: Double) throws {
+        syncPages(neighbours: true)
+        switch command {
+        case .nextPage: controller.turn(by: 1, at: time)
+        case .previousPage: controller.turn(by: -1, at: time)
+        case .firstPage: show(offset: 0)
+        case .lastPage: show(offset: book.text.scalarCount)
+        case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
+        case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
+        case .toggleZoom:
+            let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
+                                                                                   y: Double(settings.geometry.height) / 2)))
+            controller.handle(centre)
+        case .quit: break
+        }
+        needsFrame = true
+    }
+
+    /// Re-lays the book at another size and keeps the first character of
+    /// the page on screen.
+    public func setFontSize(_ size: Int) throws {
+        var geometry = settings.geometry
+        geometry.fontSize = size
+        try geometry.validate()
+        let offset = currentOffset
+        let paused = pagination.isPaused
+        pagination.cancel()
+        cache.invalidate()
+        settings.geometry = geometry
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
+        // The glyph caches carry over: their keys hold the size, and a
+        // reader switching between two sizes keeps both sets of glyphs
+        // instead of allocating them again on every change.
+        let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
+        let main = PageRenderer(typesetter: mainTypesetter, theme: settings.theme, cache: renderer.cache)
+        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: settings.theme,
+                                  cache: workerGlyphCache)
+        renderer = main
+        cache.replaceRenderers(main: main, worker: worker)
+        zoom = nil
+        try startPagination(showing: offset, paused: paused)
+    }
+
+    public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
+        overlay.isVisible.toggle()
+        needsFrame = true
+    }
+
+    public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
+        if message.endsMotion { saveIfMoved() }
+    }
+
+    /// Saves the position when the settled page changed.
+    private func saveIfMoved() {
+        guard let stateStore else { return }
+        let offset = currentOffset
+        guard offset != savedOffset else { return }
+        do {
+            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
+            savedOffset = offset
+            if saveFailure != nil {
+                saveFailure = nil
+                warnings.append("\(stateStore.directory): reading positions are saved again")
+            }
+        } catch {
+            // Reading goes on; the reason is told once, not on every page.
+            let message = "\(error)"
+            if message != saveFailure { warnings.append(message) }
+            saveFailure = message
+        }
+    }
+
+    /// Why the last save failed, while saving fails.
+    public private(set) var saveFailure: String?
+
+    /// Saves the position now if the view rests (on exit).
+    public func saveNow() {
+        if !controller.isAnimating { saveIfMoved() }
+    }
+
+    public func drainWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    // MARK: Frames
+
+    public var isAnimating: Bool { controller.isAnimating || isPaginating }
+
+    /// Steps animations to `time` and composes the frame. Returns false when
+    /// nothing changed since the last frame.
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        let moving = controller.isAnimating
+        controller.advance(to: time)
+        syncPages()
+        guard moving || needsFrame else { return false }
+        compose()
+        needsFrame = false
+        return true
+    }
+
+    /// Composes the frame for the current state.
+    public func compose() {
+        if let pendingFrame {
+            frame = pendingFrame.takeNext()
+            self.pendingFrame = nil
+            damage = .all(rows: frame.height)
+        }
+        // The view may have been moved directly, not through `advance`.
+        syncPages()
+        let known = knownPages
+        let scroll = controller.scrollView
+        if let zoomed = controller.zoomedPage {
+            cache.focus(on: zoomed, pageCount: knownPageCount, pagination: known)
+            if scroll.isZooming || scroll.isZoomBouncing || scroll.isAnimating && !scroll.isDecelerating
+                || abs(scroll.zoomScale - 1) < 0.001 {
+                let offset = scroll.contentOffset
+                _ = cache.withPage(zoomed, pagination: known) { buffer in
+                    compositor.composeMagnified(buffer, scale: scroll.zoomScale, offsetX: offset.x, offsetY: offset.y,
+                                                into: &frame)
+                }
+                damage = .all(rows: frame.height)
+            } else {
+                drawZoomedSharp(page: zoomed, pagination: known)
+            }
+        } else {
+            zoom = nil
+            let page = controller.currentPage
+            cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+            let count = knownPageCount
+            // The pages shown and their drawings make the picture (a page past either end: none).
+            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0,
+                                                      rows: overlayRows, into: &frame) { index in
+                guard index >= 0, index < count else { return nil }
+                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
+            })
+        }
+        overlayRows = nil
+        if overlay.isVisible {
+            let rows = overlay.draw(into: &frame, theme: settings.theme,
+                                    progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+            compositor.rowsWereDrawnOver(rows)
+            damage.insert(rows)
+            overlayRows = rows
+        }
+    }
+
+    /// The zoomed viewport drawn from the page's layout at the zoomed size.
+    private func drawZoomedSharp(page: Int, pagination known: Pagination) {
+        let scale = controller.zoomScale
+        if zoom?.faces.scale != scale {
+            zoom = (try? ScaledFontFaces(scale: scale)).map { ($0, GlyphCache(byteBudget: Self.zoomGlyphBudget)) }
+        }
+        guard let (faces, glyphs) = zoom else { return }
+        let layout = renderer.typesetter.layoutPage(page, of: known)
+        let offset = controller.scrollView.contentOffset
+        PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
+                                                 originX: offset.x / scale, originY: offset.y / scale,
+                                                 cache: glyphs, into: &frame)
+        compositor.frameWasDrawnOver()
+        damage = .all(rows: frame.height)
+    }
+
+    public func stop() {
+        pagination.cancel()
+        cache.stop()
+    }
+}

@@ -1,0 +1,102 @@
+import FoundationEssentials
+import Glibc
+import LinuxSystem
+import Typesetting
+
+/// Where a book was left: a character offset, which survives a change of
+/// font size or screen.
+public struct ReadingState: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+    public var version: Int
+    /// Content hash of the decoded text the offset points into.
+    public var book: String
+    public var offset: Int
+    public var path: String
+
+    public init(book: String, offset: Int, path: String) {
+        version = Self.currentVersion
+        self.book = book
+        self.offset = offset
+        self.path = path
+    }
+}
+
+/// Reading positions, one small file per book in the state directory,
+/// written atomically: temporary file, fsync, rename, fsync of the folder.
+/// A power cut leaves either the old or the new file, never a torn one.
+public struct StateStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/ebook-fb`, else
+    /// `~/.local/state/ebook-fb`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        UserDirectories.folder(systemd: "STATE_DIRECTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state",
+                               environment: environment)
+    }
+
+    /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes
+    /// per multiply, so a long novel hashes in about a millisecond.
+    public static func contentHash(of utf8: [UInt8]) -> String {
+        let hash = utf8.withUnsafeBytes(ByteHash.hash64)
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public func path(forBook hash: String) -> String { directory + "/" + hash + ".json" }
+
+    public enum LoadResult: Equatable {
+        case none
+        case found(ReadingState)
+        /// The file exists but cannot be used; the message says why.
+        case ignored(String)
+    }
+
+    public func load(book hash: String) -> LoadResult {
+        let path = path(forBook: hash)
+        guard FileManager.default.fileExists(atPath: path) else { return .none }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .ignored("\(path): cannot be read; starting at the beginning")
+        }
+        guard let state = Self.decodeState(data, book: hash) else {
+            return .ignored("\(path): not a reading position this version understands; ignoring it")
+        }
+        return .found(state)
+    }
+
+    /// The reading position in a state file's bytes, or nil when they are
+    /// not one for this book and version (torn, foreign or corrupt).
+    public static func decodeState(_ data: Data, book hash: String) -> ReadingState? {
+        guard let state = try? JSONDecoder().decode(ReadingState.self, from: data),
+              state.version == ReadingState.currentVersion, state.book == hash, state.offset >= 0 else { return nil }
+        return state
+    }
+
+    public func save(_ state: ReadingState) throws {
+        do throws(SystemError) {
+            try FileSystem.createDirectories(directory)
+        } catch {
+            throw StateStoreError(path: directory, operation: "create the state directory", code: error.errno)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(state)
+        do throws(SystemError) {
+            try AtomicFile.replace(path: path(forBook: state.book), contents: Array(data))
+        } catch {
+            throw StateStoreError(path: error.path, operation: error.operation, code: error.errno)
+        }
+    }
+}
+
+/// A state file that could not be written, with the path and the reason.
+public struct StateStoreError: Error, CustomStringConvertible {
+    public let path: String
+    public let operation: String
+    public let code: Int32
+
+    public var description: String {
+        "\(path): cannot \(operation): \(String(cString: strerror(code))); the reading position was not saved"
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Reader
+import Typesetting
+import XCTest
+@testable import ebook_fb
+
+/// The command-line layer: options that parse themselves, values refused
+/// with their name, and the reader's settings taken from them.
+final class CommandLineTests: XCTestCase {
+    func testLineBreakingParsesItselfAndRefusesOtherValuesByName() throws {
+        XCTAssertEqual(try ReadCommand.parse(["book.txt"]).options.lineBreaking, .optimal)
+        XCTAssertEqual(try ReadCommand.parse(["book.txt", "--line-breaking", "greedy"]).options.lineBreaking, .greedy)
+        XCTAssertEqual(try RenderCommand.parse(["book.txt", "--line-breaking", "greedy", "--out", "x.png"]).options.lineBreaking,
+                       .greedy)
+        XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--line-breaking", "wrong"])) { error in
+            let message = ReadCommand.message(for: error)
+            XCTAssertTrue(message.split(separator: "\n").first?.contains("wrong") ?? false, message)
+        }
+    }
+
+    func testPaginationModeParsesItself() throws {
+        XCTAssertEqual(try ReadCommand.parse(["book.txt"]).pagination, .background)
+        XCTAssertEqual(try ReadCommand.parse(["book.txt", "--pagination", "on-demand"]).pagination, .onDemand)
+        XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--pagination", "sometimes"]))
+    }
+
+    /// Every documented option of the reader still parses.
+    func testTheReadersDocumentedOptionsParse() throws {
+        let read = try ReadCommand.parse([
+            "book.txt", "--display", "headless", "--replay", "a.events", "--desc", "a.desc", "--screenshot", "s.png",
+            "--screenshot-every", "frames", "--state-dir", "state", "--page", "3", "--theme", "dark", "--rotate", "90",
+            "--touch-matrix", "1,0,0,0,1,0", "--replay-speed", "2", "--size", "800x600", "--font-size", "24",
+            "--line-spacing", "1.5", "--lang", "en", "--kiosk", "--lock-vt",
+        ])
+        XCTAssertEqual(read.options.book, "book.txt")
+        XCTAssertEqual(read.page, 3)
+        XCTAssertEqual(read.rotate, 90)
+        XCTAssertTrue(read.kiosk && read.lockVT)
+    }
+
+    /// The kiosk's settings file becomes a command line the reader accepts.
+    func testKioskSettingsBecomeAReaderCommandLine() throws {
+        var configuration = KioskConfiguration()
+        configuration.fontSize = 26
+        configuration.theme = "dark"
+        let arguments = configuration.readerArguments(book: "/srv/books/alice.txt")
+        let read = try ReadCommand.parse(arguments)
+        XCTAssertEqual(read.options.book, "/srv/books/alice.txt")
+        XCTAssertEqual(read.options.fontSize, 26)
+        XCTAssertEqual(read.theme, "dark")
+        XCTAssertTrue(read.kiosk)
+    }
+}
