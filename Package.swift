@@ -24,7 +24,8 @@ let package = Package(
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
-        // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking).
+        // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
+        // charset conversion, and charset detection from libicui18n loaded when needed).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),

@@ -8,6 +8,11 @@ public struct DecodedText: Sendable {
     public let utf8: [UInt8]
     public let scalarCount: Int
     public let encoding: TextEncoding
+    /// How sure the encoding is, 0...100: 100 for a byte order mark, valid
+    /// UTF-8 or an encoding given by name.
+    public let encodingConfidence: Int
+    /// The language of the charset model that named the encoding, if one did.
+    public let encodingLanguage: String?
     /// The size of the file as read, before decoding.
     public let sourceByteCount: Int
     /// How many of the file's bytes the text covers: all of them, or a
@@ -22,17 +27,19 @@ public struct DecodedText: Sendable {
 public enum BookDecoder {
     /// Decodes the file at `path`, or only its first `window` bytes (cut
     /// back to a paragraph boundary) when it is larger: a huge file is never
-    /// read whole.
-    public static func decode(contentsOf path: String, window: Int = .max) throws -> DecodedText {
+    /// read whole. `encoding`, when given, is used instead of detection.
+    public static func decode(contentsOf path: String, window: Int = .max,
+                              encoding: TextEncoding? = nil) throws -> DecodedText {
         let contents = try BookFileReader.read(path: path, limit: window)
         let isWindow = contents.fileSize > contents.bytes.count
-        let decoded = try decode(contents.bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow)
+        let decoded = try decode(contents.bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow,
+                                 given: encoding)
         try refuseEmpty(decoded, path: path)
         return decoded
     }
 
-    public static func decode(_ data: Data, path: String) throws -> DecodedText {
-        let decoded = try decode([UInt8](data), path: path, fileSize: data.count, isWindow: false)
+    public static func decode(_ data: Data, path: String, encoding: TextEncoding? = nil) throws -> DecodedText {
+        let decoded = try decode([UInt8](data), path: path, fileSize: data.count, isWindow: false, given: encoding)
         try refuseEmpty(decoded, path: path)
         return decoded
     }
@@ -43,47 +50,96 @@ public enum BookDecoder {
         }
     }
 
-    /// Decodes `bytes`, the file's (or its window's); UTF-8 is normalised in
-    /// the same buffer, which becomes the text.
-    static func decode(_ bytes: consuming [UInt8], path: String, fileSize: Int, isWindow: Bool) throws -> DecodedText {
+    /// Decodes `bytes`, the file's (or its window's, when `isWindow`, the
+    /// rest of the file then read from `path` only to sample it); UTF-8 is
+    /// normalised in the same buffer, which becomes the text.
+    static func decode(_ bytes: consuming [UInt8], path: String, fileSize: Int, isWindow: Bool,
+                       given: TextEncoding? = nil) throws -> DecodedText {
         var bytes = bytes
-        let (encoding, bom, covered) = try bytes.withUnsafeBufferPointer { all in
-            let bom = byteOrderMark(of: all)
-            let isUTF16 = bom.encoding != .utf8 && bom.length > 0
-            if let kind = BinarySniffer.binaryKind(of: all, isUTF16: isUTF16) {
+        let (guess, skipped, covered) = try bytes.withUnsafeBufferPointer { all in
+            let mark = EncodingDetector.byteOrderMark(of: all)
+            // What is known before the body is looked at: the name given, a mark, UTF-16's zero bytes.
+            let early: EncodingGuess?
+            var skipped = 0
+            if let given {
+                early = EncodingGuess(encoding: given, confidence: 100, language: nil)
+                if let mark, mark.encoding == given { skipped = mark.length }
+            } else if let mark {
+                early = EncodingGuess(encoding: mark.encoding, confidence: 100, language: nil)
+                skipped = mark.length
+            } else {
+                early = EncodingDetector.utf16WithoutMark(all)
+            }
+            let unit = early?.encoding.codeUnitSize ?? 1
+            if let kind = BinarySniffer.binaryKind(of: all, isUTF16: unit > 1) {
                 throw TypesettingError.binary(path: path, kind: kind)
             }
             var covered = all.count
             if isWindow {
-                covered = BookFileReader.cutPoint(of: all, from: bom.length, unit: isUTF16 ? 2 : 1,
-                                                  bigEndian: bom.encoding == .utf16BigEndian)
+                covered = unit == 4 ? skipped + (all.count - skipped) / 4 * 4
+                    : BookFileReader.cutPoint(of: all, from: skipped, unit: unit,
+                                              bigEndian: early?.encoding == .utf16BigEndian)
             }
-            covered = max(bom.length, covered)
-            let body = UnsafeBufferPointer(rebasing: all[bom.length..<covered])
-            let encoding: TextEncoding
-            if isUTF16 {
-                encoding = bom.encoding
-            } else if bom.length > 0 || UTF8Validation.isMostlyUTF8(body) {
-                encoding = .utf8
-            } else {
-                encoding = body.contains(where: { (0x80...0x9F).contains($0) }) ? .windows1252 : .iso8859_1
-            }
-            return (encoding, bom.length, covered)
+            covered = max(skipped, covered)
+            let body = UnsafeBufferPointer(rebasing: all[skipped..<covered])
+            let guess = early ?? detect(body: body, window: all, fileSize: fileSize, path: isWindow ? path : nil)
+            return (guess, skipped, covered)
         }
-        let (utf8, scalars) = encoding == .utf8
-            ? normaliseUTF8(&bytes, from: bom, to: covered)
-            : bytes.withUnsafeBufferPointer { all in
-                let body = UnsafeBufferPointer(rebasing: all[bom..<covered])
+        let encoding = guess.encoding
+        let utf8: [UInt8], scalars: Int
+        switch encoding.decoding {
+        case .utf8:
+            (utf8, scalars) = normaliseUTF8(&bytes, from: skipped, to: covered)
+        case let .converter(name):
+            // ICU writes UTF-8, normalised in place as a UTF-8 book is.
+            var converted = bytes.withUnsafeBufferPointer { all in
+                CharsetConversion.utf8WithICU(UnsafeBufferPointer(rebasing: all[skipped..<covered]), charset: name)
+            } ?? [0xEF, 0xBF, 0xBD]
+            bytes = []
+            (utf8, scalars) = normaliseUTF8(&converted, from: 0, to: converted.count)
+        default:
+            (utf8, scalars) = bytes.withUnsafeBufferPointer { all in
+                let body = UnsafeBufferPointer(rebasing: all[skipped..<covered])
                 var normaliser = TextNormaliser(capacity: body.count + body.count / 8)
-                if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
-                    decodeUTF16(body, bigEndian: encoding == .utf16BigEndian, into: &normaliser)
-                } else {
-                    for byte in body { normaliser.append(Windows1252.scalar(for: byte)) }
-                }
+                decodeScalars(body, as: encoding, into: &normaliser)
                 return (normaliser.finish(), normaliser.scalarCount)
             }
-        return DecodedText(utf8: utf8, scalarCount: scalars, encoding: encoding, sourceByteCount: fileSize,
-                           sourceBytesDecoded: covered)
+        }
+        return DecodedText(utf8: utf8, scalarCount: scalars, encoding: encoding, encodingConfidence: guess.confidence,
+                           encodingLanguage: guess.language, sourceByteCount: fileSize, sourceBytesDecoded: covered)
+    }
+
+    /// The encoding of a file with no byte order mark and no UTF-16
+    /// pattern: valid UTF-8 is decided here, before ICU is touched; only
+    /// other text pays for sampling the file and ICU's detector.
+    private static func detect(body: UnsafeBufferPointer<UInt8>, window: UnsafeBufferPointer<UInt8>,
+                               fileSize: Int, path: String?) -> EncodingGuess {
+        if UTF8Validation.isMostlyUTF8(body) {
+            if EncodingDetector.hasISO2022Escape(body),
+               let iso2022 = EncodingDetector.iso2022(sample: DetectionSample.make(window: window, fileSize: fileSize, path: path)) {
+                return iso2022
+            }
+            return EncodingGuess(encoding: .utf8, confidence: 100, language: nil)
+        }
+        let sample = DetectionSample.make(window: window, fileSize: fileSize, path: path)
+        return EncodingDetector.guessLegacy(body: body, sample: sample)
+    }
+
+    /// Characters of `bytes` in any encoding, into `out` one by one.
+    private static func decodeScalars(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding,
+                                             into out: inout TextNormaliser) {
+        switch encoding.decoding {
+        case .utf8: decodeUTF8(bytes, into: &out)
+        case let .converter(name):
+            // Normally converted and normalised as UTF-8 in `decode`; this way gives the same text.
+            let text = CharsetConversion.utf8WithICU(bytes, charset: name) ?? [0xEF, 0xBF, 0xBD]
+            text.withUnsafeBufferPointer { decodeUTF8($0, into: &out) }
+        case let .utf16(bigEndian): decodeUTF16(bytes, bigEndian: bigEndian, into: &out)
+        case .windows1252: for byte in bytes { out.append(Windows1252.scalar(for: byte)) }
+        case .latin1: for byte in bytes { out.append(UInt32(byte)) }
+        case let .iconv(name):
+            if !CharsetConversion.decodeWithIconv(bytes, charset: name, into: &out) { out.append(0xFFFD) }
+        }
     }
 
     /// The UTF-8 of `bytes[start..<end]` normalised, in `bytes` itself unless
@@ -98,13 +154,6 @@ public enum BookDecoder {
                                         afterCR: outcome.afterCR, capacity: end - start + (end - start) / 8)
         bytes.withUnsafeBufferPointer { decodeUTF8(UnsafeBufferPointer(rebasing: $0[stop..<end]), into: &normaliser) }
         return (normaliser.finish(), normaliser.scalarCount)
-    }
-
-    private static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int) {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
-        return (.utf8, 0)
     }
 
     /// Copies runs of bytes that need no change in one go and hands only

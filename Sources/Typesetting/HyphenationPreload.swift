@@ -32,11 +32,12 @@ public final class HyphenationPreload: @unchecked Sendable {
     /// Loads as a job of `work` (started by the caller). With `snapshots`,
     /// the patterns come from their snapshot when there is one, and a
     /// snapshot is saved, after they are handed over, when there was none.
-    public init(bookPath: String, language: String?, snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
+    public init(bookPath: String, language: String?, encoding: TextEncoding? = nil, snapshots: HyphenationSnapshotStore? = nil,
+                on work: StartupWork) {
         work.add { [self] in
             var guess = language
             if language == nil {
-                let found = Self.detect(path: bookPath)
+                let found = Self.detect(path: bookPath, encoding: encoding)
                 guess = found?.language
                 condition.withLock {
                     detection = found
@@ -89,8 +90,8 @@ public final class HyphenationPreload: @unchecked Sendable {
     }
 
     /// The typesetter's detection, on the start of the file.
-    private static func detect(path: String) -> Detection? {
-        guard let text = try? BookDecoder.decode(contentsOf: path, window: sampleBytes) else { return nil }
+    private static func detect(path: String, encoding: TextEncoding?) -> Detection? {
+        guard let text = try? BookDecoder.decode(contentsOf: path, window: sampleBytes, encoding: encoding) else { return nil }
         return Detection(sample: text.utf8.prefix(LanguageDetector.sampleBytes), isWholeBook: text.isComplete,
                          language: LanguageDetector.detect(in: text))
     }

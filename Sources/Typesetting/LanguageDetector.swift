@@ -25,9 +25,11 @@ enum LanguageDetector {
     /// Bytes of decoded text the language is detected from.
     static let sampleBytes = 200_000
 
-    /// The language of a book from the start of its decoded text.
+    /// The language of a book from the start of its decoded text, else
+    /// the language of the charset model that named its legacy encoding
+    /// (Czech or Polish in ISO-8859-2, say, which the stop words miss).
     static func detect(in text: DecodedText) -> String? {
-        detect(String(decoding: text.utf8.prefix(sampleBytes), as: UTF8.self))
+        detect(String(decoding: text.utf8.prefix(sampleBytes), as: UTF8.self)) ?? text.encodingLanguage
     }
 
     /// A BCP 47 primary language, or nil when the sample says too little.

@@ -4,6 +4,7 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case notAFile(path: String)
     case binary(path: String, kind: String)
     case emptyBook(path: String)
+    case unknownEncoding(name: String)
     case fontUnavailable(path: String, reason: String)
     case noDefaultFont(family: String)
     case invalidGeometry(String)
@@ -18,6 +19,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "\(path): looks like \(kind), not a plain-text book"
         case let .emptyBook(path):
             return "\(path): the book is empty (no text to show)"
+        case let .unknownEncoding(name):
+            return "unknown encoding \"\(name)\": not a charset name ICU or iconv knows (e.g. windows-1251, Shift_JIS, KOI8-R)"
         case let .fontUnavailable(path, reason):
             return "\(path): cannot use this font: \(reason)"
         case let .noDefaultFont(family):

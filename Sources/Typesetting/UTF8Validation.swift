@@ -40,6 +40,10 @@ enum UTF8Validation {
                 valid += 1; index += length
             } else {
                 invalid += 1; index += 1
+                // Stop once the rest could not make up for it (each valid
+                // sequence ahead takes two bytes at least): a legacy file
+                // is told after a fraction of its bytes.
+                if invalid & 0xFF == 0, invalid * 20 > valid + (bytes.count - index) / 2 { return false }
             }
         }
         return invalid == 0 || (valid >= 8 && invalid * 20 <= valid)

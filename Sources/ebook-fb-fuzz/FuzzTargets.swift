@@ -7,11 +7,12 @@ import Typesetting
 /// arbitrary input and checks what must hold whatever the input. A broken
 /// invariant stops the process, which the fuzzer reports as a crash.
 enum FuzzTarget: String, CaseIterable {
-    case decoder, evdev, evemu, state, config
+    case decoder, encoding, evdev, evemu, state, config
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
         case .decoder: Self.decodeBook(bytes)
+        case .encoding: Self.detectAndConvert(bytes)
         case .evdev: Self.parseEvdev(bytes)
         case .evemu: Self.parseEvemu(bytes)
         case .state: Self.readState(bytes)
@@ -34,6 +35,31 @@ enum FuzzTarget: String, CaseIterable {
             previousEnd = paragraph.bytes.upperBound
         }
         for chapter in book.chapters { require((0...text.scalarCount).contains(chapter.offset), "chapters point into the text") }
+    }
+
+    /// Charsets the encoding target forces on its input besides detecting one.
+    static let forcedCharsets = ["Shift_JIS", "EUC-JP", "ISO-2022-JP", "GB18030", "Big5", "EUC-KR", "windows-1251",
+                                 "KOI8-U", "TIS-620", "ISO-8859-16", "UTF-16", "UTF-32", "UTF-7", "HZ", "SCSU", "BOCU-1"]
+
+    /// Detection and conversion: the first byte is the index of one of
+    /// `forcedCharsets` or, past them, asks for detection; the rest is the file. Whatever the bytes: valid
+    /// UTF-8 out, the character count right, at most four bytes of text
+    /// per byte of input (SCSU can make a supplementary character of one), a confidence from 0 to 100, and the same answer twice.
+    static func detectAndConvert(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let choice = bytes.first else { return }
+        let body = Data(buffer: UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+        let index = Int(choice)
+        let forced = index < forcedCharsets.count ? try? TextEncoding.named(forcedCharsets[index]) : nil
+        require(index >= forcedCharsets.count || forced != nil, "every forced charset is known")
+        guard let text = try? BookDecoder.decode(body, path: "fuzz.txt", encoding: forced) else { return }
+        require(String(validating: text.utf8, as: UTF8.self) != nil, "converted text is valid UTF-8")
+        require(String(decoding: text.utf8, as: UTF8.self).unicodeScalars.count == text.scalarCount,
+                "the character count is the text's")
+        require(text.utf8.count <= 4 * body.count, "at most four bytes of text per byte of input")
+        require((0...100).contains(text.encodingConfidence), "the confidence is a percentage")
+        if forced == nil, let again = try? BookDecoder.decode(body, path: "fuzz.txt") {
+            require(again.encoding == text.encoding && again.utf8 == text.utf8, "detection is deterministic")
+        }
     }
 
     /// The evdev byte stream through the touch parser of each kind of panel.

@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let geometry = try options.geometry()
-        let book = try Book.open(path: options.book)
+        let book = try options.openBook()
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 
@@ -136,6 +136,7 @@ struct BenchCommand: ParsableCommand {
                                "--line-spacing", String(options.lineSpacing)]
         if let font = options.font { all += ["--font", font] }
         if let lang = options.lang { all += ["--lang", lang] }
+        if let encoding = options.encoding { all += ["--encoding", encoding] }
         if arguments.first == "bench-first-page" { all += ["--since", String(monotonicMilliseconds())] }
         let outcome = try ChildProcess.runSelf(all)
         guard outcome.status == 0, let numbers = try? ChildProcess.numbers(in: outcome.output) else {

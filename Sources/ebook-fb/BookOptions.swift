@@ -6,8 +6,11 @@ import Typesetting
 
 /// The options every command that typesets a book shares.
 struct BookOptions: ParsableArguments {
-    @Argument(help: "The book: a plain-text file in UTF-8, UTF-16 or Windows-1252/ISO-8859-1.")
+    @Argument(help: "The book: a plain-text file in UTF-8, UTF-16 or a legacy charset (detected).")
     var book: String
+
+    @Option(name: .long, help: "The book's charset (any name ICU knows: windows-1251, Shift_JIS, GB18030, KOI8-R...) instead of detecting it.")
+    var encoding: String?
 
     @Option(name: .long, help: "Page size in pixels, WIDTHxHEIGHT.")
     var size: String = "1280x800"
@@ -27,6 +30,16 @@ struct BookOptions: ParsableArguments {
     @Option(name: .customLong("line-breaking"), help: "How body text is cut into lines: greedy (first fit) or optimal (Knuth-Plass).")
     var lineBreaking: LineBreaking = .optimal
 
+    /// The charset given with `--encoding`, or nil to detect it; an unknown name is refused.
+    func textEncoding() throws -> TextEncoding? {
+        try encoding.map { name throws(TypesettingError) in try TextEncoding.named(name) }
+    }
+
+    /// Opens the book in the given charset, or the one detected.
+    func openBook(window: Int = Book.largeBookWindow) throws -> Book {
+        try Book.open(path: book, window: window, encoding: try textEncoding())
+    }
+
     func geometry() throws -> PageGeometry {
         let (width, height) = try PageGeometry.parseSize(size)
         let geometry = PageGeometry(width: width, height: height, fontSize: fontSize, lineSpacing: lineSpacing)
@@ -42,13 +55,15 @@ struct BookOptions: ParsableArguments {
     /// from their snapshot in `patternSnapshots` when it holds one.
     func openForReading(geometry: PageGeometry, background: UInt32,
                         patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
+        let encoding = try textEncoding()
         let startup = StartupWork()
         let fontLookup = FontPreload(path: font, on: startup)
-        let hyphenation = HyphenationPreload(bookPath: book, language: lang, snapshots: patternSnapshots, on: startup)
+        let hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
+                                             snapshots: patternSnapshots, on: startup)
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
                                         on: startup)
         startup.start(name: "start-up loads")
-        let opened = try Book.open(path: book)
+        let opened = try Book.open(path: book, encoding: encoding)
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
 
@@ -56,7 +71,7 @@ struct BookOptions: ParsableArguments {
     /// typesetter, failing with one line that names the problem.
     func typesetter(book opened: Book? = nil) throws -> Typesetter {
         let geometry = try geometry()
-        let book = try opened ?? Book.open(path: book)
+        let book = try opened ?? openBook()
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
                               lineBreaking: lineBreaking)
     }

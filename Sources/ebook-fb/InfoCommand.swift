@@ -10,13 +10,18 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The book file.")
     var book: String
 
+    @Option(name: .long, help: "The book's charset (any name ICU knows) instead of detecting it.")
+    var encoding: String?
+
     @Flag(help: "Print one JSON object (the only format).")
     var json = false
 
     func run() throws {
-        let book = try Book.open(path: book)
+        let given = try encoding.map { name throws(TypesettingError) in try TextEncoding.named(name) }
+        let book = try Book.open(path: book, encoding: given)
         var object = JSONLine()
-        object.add("encoding", book.text.encoding.rawValue)
+        object.add("encoding", book.text.encoding.name)
+        object.add("encoding_confidence", book.text.encodingConfidence)
         object.add("bytes", book.text.sourceByteCount)
         object.add("characters", book.text.scalarCount)
         object.add("paragraphs", book.paragraphs.count)

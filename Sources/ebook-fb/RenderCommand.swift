@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
     private func paginate() throws -> (Typesetter, Pagination) {
         var window = Self.firstWindow
         while true {
-            let book = try Book.open(path: options.book, window: window)
+            let book = try options.openBook(window: window)
             if !book.isComplete, book.text.sourceByteCount <= Book.largeBookWindow {
                 window = Book.largeBookWindow
                 continue

@@ -34,7 +34,7 @@ struct SoakCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         let settings = ReaderSession.Settings(geometry: try options.geometry(), font: try FontSet.resolve(path: options.font),
                                               theme: .light, language: options.lang, lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(book: try Book.open(path: options.book), path: options.book, settings: settings,
+        let session = try ReaderSession(book: try options.openBook(), path: options.book, settings: settings,
                                         start: .offset(0), stateStore: StateStore(directory: stateDirectory))
         defer { session.stop() }
         var schedule = SoakRun.Schedule()

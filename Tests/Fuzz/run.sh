@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
-# Targets: decoder evdev evemu state config (all by default). Seed corpora
+# Targets: decoder encoding evdev evemu state config (all by default). Seed corpora
 # are made at run time from ../shared (books, touch recordings), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
 # and are replayed first. A crash stops the run with the input's path.
@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder evdev evemu state config)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -45,6 +45,18 @@ if target == "decoder":
         middle = len(data) // 2
         put(base + ".middle", data[middle:middle + 4096])
     put("utf16", "CHAPTER I\n\nSome text.\n".encode("utf-16"))
+elif target == "encoding":
+    # The first byte picks detection (255 here) or a forced charset (its index).
+    for path in sorted(glob.glob(os.path.join(shared, "books", "encodings", "*.txt"))):
+        data = open(path, "rb").read()
+        base = os.path.basename(path)
+        put(base + ".head", bytes([255]) + data[:16384])
+        put(base + ".middle", bytes([255]) + data[len(data) // 2:len(data) // 2 + 4096])
+    sample = "吾輩は猫である。名前はまだ無い。\nВсе люди рождаются свободными.\n"
+    for index, codec in enumerate(["shift_jis", "euc_jp", "iso2022_jp", "gb18030", "big5", "euc_kr", "cp1251",
+                                   "koi8_u", "tis_620", "iso8859_16", "utf_16", "utf_32", "utf_7"]):
+        put("forced-" + codec, bytes([index]) + sample.encode(codec, errors="replace"))
+    put("iso2022-detected", bytes([255]) + ("名前はまだ無い。" * 40).encode("iso2022_jp"))
 elif target == "evemu":
     for path in events + sorted(glob.glob(os.path.join(shared, "touch", "*.desc"))):
         put(os.path.basename(path), open(path, "rb").read()[:16384])
@@ -80,7 +92,7 @@ for target in "${TARGETS[@]}"; do
       || { echo "FAIL $target: a regression input crashes again (see $WORK/$target-regressions.log)"; status=1; continue; }
   fi
   mkdir -p "$WORK/artifacts/$target"
-  max_len=4096; [ "$target" = decoder ] && max_len=65536
+  max_len=4096; [ "$target" = decoder ] || [ "$target" = encoding ] && max_len=65536
   if EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" "$WORK/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$WORK/artifacts/$target/" > "$WORK/$target.log" 2>&1; then

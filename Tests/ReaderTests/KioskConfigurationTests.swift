@@ -77,6 +77,16 @@ final class KioskConfigurationTests: XCTestCase {
         }
     }
 
+    func testTheEncodingIsCheckedAndHandedToTheReader() throws {
+        let configuration = try KioskConfiguration(parsing: "ENCODING=cp1251\n", source: "k.conf")
+        XCTAssertEqual(configuration.encoding, "cp1251")
+        XCTAssertEqual(Array(configuration.readerArguments(book: "/b.txt").suffix(3)), ["--encoding", "cp1251", "--lock-vt"])
+        XCTAssertNil(try KioskConfiguration(parsing: "ENCODING=\n", source: "k.conf").encoding)
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "\nENCODING=klingon-7", source: "k.conf")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: ENCODING \"klingon-7\": not a charset name"), "\(error)")
+        }
+    }
+
     func testTheShippedDefaultFileParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

@@ -5,6 +5,7 @@
 // importer cannot follow, so the calls we need are wrapped here with a
 // CICU_ prefix and a version-free signature.
 #include <stdint.h>
+#include "CICUCharsets.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
 typedef struct CICU_LineBreaker CICU_LineBreaker;

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Typesetting
 
 /// A problem in the kiosk's settings file, naming the file and line.
 public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible {
@@ -28,9 +29,11 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var tty = "/dev/tty1"
     /// Refuse switching away from the reader's VT.
     public var lockVT = true
+    /// The books' charset (a name ICU knows); nil means detect each book's.
+    public var encoding: String?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
-                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT"]
+                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING"]
 
     public init() {}
 
@@ -100,6 +103,14 @@ public struct KioskConfiguration: Equatable, Sendable {
             case "no", "false", "0", "off": lockVT = false
             default: throw KioskConfigurationError("\(place): LOCK_VT \"\(value)\": use yes or no")
             }
+        case "ENCODING":
+            if let given {
+                do { _ = try TextEncoding.named(given) } catch {
+                    throw KioskConfigurationError("\(place): ENCODING \"\(given)\": not a charset name ICU knows "
+                                                  + "(e.g. windows-1251, Shift_JIS, GB18030, KOI8-R)")
+                }
+            }
+            encoding = given
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -121,6 +132,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let mode { arguments += ["--mode", mode] }
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }
         if let touchDevice { arguments += ["--touch-device", touchDevice] }
+        if let encoding { arguments += ["--encoding", encoding] }
         if lockVT { arguments.append("--lock-vt") }
         return arguments
     }
