@@ -52,8 +52,12 @@ final class LoopAgreementTests: XCTestCase {
     }
 
     func testTraceAndTheHeadlessReaderAgreeOnEveryRecording() throws {
-        let all = try recordings()
+        var all = try recordings()
         try XCTSkipIf(all.isEmpty, "../shared/touch is absent")
+        // Under the sanitizers every third one: the plain run covers them all, and CI keeps its time.
+        if ProcessInfo.processInfo.environment["EBOOK_FB_SANITIZED"] != nil {
+            all = all.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        }
         let book = try Book.open(path: packageRoot.appendingPathComponent("Books/the-lamplighter.txt").path)
         let settings = ReaderSession.Settings(geometry: PageGeometry(width: width, height: height, fontSize: 20),
                                               font: ReaderSessionTests.font, theme: .light)
