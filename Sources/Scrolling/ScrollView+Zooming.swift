@@ -77,14 +77,15 @@ extension ScrollView {
     }
 
     /// The fingers lifted: bounces back inside the zoom limits and the content
-    /// edges, about the last focus, for the measured duration; didEndZooming
-    /// follows the bounce.
+    /// edges (to the minimum scale from below `minimumKeptZoomScale`), about
+    /// the last focus, for the measured duration; didEndZooming follows the bounce.
     public func pinchEnded(time: Double) {
         guard let ended = pinch else { return }
         pinch = nil
         isTracking = false
         isZooming = false
-        let targetScale = clampedZoomScale(scale)
+        var targetScale = clampedZoomScale(scale)
+        if targetScale < minimumKeptZoomScale { targetScale = minimumZoomScale }
         let targetOffset = clampedOffset(ended.anchor * targetScale - ended.focus,
                                          contentSize: ended.unscaledSize * targetScale)
         if targetScale == scale && targetOffset == offset {

@@ -40,6 +40,9 @@ public final class ScrollView {
     public var maximumZoomScale = 1.0
     /// Rubber band past the zoom limits during a pinch, and bounce back after.
     public var bouncesZoom = true
+    /// A pinch released below this scale was not meant: it bounces back to
+    /// `minimumZoomScale`. At `minimumZoomScale` or below, every scale is kept.
+    public var minimumKeptZoomScale = 1.0
     /// Hold touches back from the content for 150 ms in case they become drags.
     public var delaysContentTouches = true
     /// A drag may take a touch the content already has (sending it touchesCancelled).

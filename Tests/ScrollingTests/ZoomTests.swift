@@ -161,4 +161,26 @@ final class ZoomTests: XCTestCase {
         scrollView.runFrames(from: 100, interval: 16.7)
         XCTAssertEqual(harness.delegate.foldedWithoutScrolls, ["willBeginZooming", "didZoom...", "didEndZooming(4.0)"])
     }
+
+    func testAPinchReleasedBelowTheKeptScaleBouncesBackToTheMinimum() {
+        let harness = zoomHarness()
+        let scrollView = harness.scrollView
+        scrollView.minimumKeptZoomScale = 1.15
+        let focus = Point(x: 300, y: 200)
+        scrollView.pinchBegan(focus: focus, time: 0)
+        scrollView.pinchChanged(scale: 1.12, focus: focus, time: 16)
+        scrollView.pinchEnded(time: 32)
+        XCTAssertTrue(scrollView.isZoomBouncing)
+        scrollView.runFrames(from: 32, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 1)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(harness.delegate.foldedWithoutScrolls.last, "didEndZooming(1.0)")
+
+        // At the kept scale itself the zoom stays.
+        scrollView.pinchBegan(focus: focus, time: 1000)
+        scrollView.pinchChanged(scale: 1.15, focus: focus, time: 1016)
+        scrollView.pinchEnded(time: 1032)
+        scrollView.runFrames(from: 1032, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 1.15, accuracy: 1e-12)
+    }
 }

@@ -29,6 +29,8 @@ public final class PagingController: ScrollViewDelegate {
     public private(set) var zoomedPage: Int?
     public static let maximumZoom = 4.0
     public static let doubleTapZoom = 2.0
+    /// A pinch released below this was not meant to zoom: it goes back to 1x and paging.
+    public static let minimumKeptZoom = 1.15
 
     /// Time of the input or frame being handled, in ms; stamps messages.
     public private(set) var now: Double = 0
@@ -43,6 +45,7 @@ public final class PagingController: ScrollViewDelegate {
         scrollView.alwaysBounceHorizontal = true
         scrollView.minimumZoomScale = 1
         scrollView.maximumZoomScale = Self.maximumZoom
+        scrollView.minimumKeptZoomScale = Self.minimumKeptZoom
         scrollView.delaysContentTouches = false
         scrollView.delegate = self
         layOutPaging(page: min(max(0, startPage), self.pageCount - 1))
@@ -137,11 +140,9 @@ public final class PagingController: ScrollViewDelegate {
                 scrollView.setZoomScale(max(1, scrollView.zoomScale / 2), animated: true)
             }
         case let .pinchBegan(focus, _):
-            if primaryFinger != nil {
-                // The pinch takes over from the one-finger scroll.
-                primaryFinger = nil
-                scrollView.touchCancelled(time: time)
-            }
+            // The pinch takes over from the one-finger scroll: the scroll
+            // view ends its drag where it is, without momentum.
+            primaryFinger = nil
             scrollView.pinchBegan(focus: focus, time: time)
         case let .pinchChanged(focus, scale):
             scrollView.pinchChanged(scale: scale, focus: focus, time: time)
