@@ -54,4 +54,25 @@ final class PagingControllerTouchTests: XCTestCase {
         XCTAssertFalse(names.contains("willBeginDecelerating"), "\(names)")
         XCTAssertFalse(names.contains("didEndDecelerating"), "\(names)")
     }
+
+    func testATwoFingerTapZoomsOutAboutTheFingers() {
+        let controller = PagingController(pageSize: Size(width: 1280, height: 768), pageCount: 10)
+        controller.handle([event(0, .doubleTap(at: Point(x: 640, y: 384)))])
+        let zoomed = settle(controller, from: 0)
+        controller.handle([event(zoomed + 100, .pinchBegan(focus: Point(x: 640, y: 384), scale: 1.1))])
+        controller.handle([event(zoomed + 116, .pinchChanged(focus: Point(x: 640, y: 384), scale: 2))])
+        controller.handle([event(zoomed + 132, .pinchEnded(focus: Point(x: 640, y: 384), scale: 2))])
+        let pinched = settle(controller, from: zoomed + 132)
+        XCTAssertEqual(controller.zoomScale, 4)
+        controller.handle([event(pinched + 100, .twoFingerTap(at: Point(x: 200, y: 150)))])
+        settle(controller, from: pinched + 100)
+        XCTAssertEqual(controller.zoomScale, 2)
+        assertOffset(controller.scrollView.contentOffset, Point(x: 860, y: 501))
+    }
+
+    private func assertOffset(_ actual: Point, _ expected: Point, accuracy: Double = 0.5,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual.x, expected.x, accuracy: accuracy, file: file, line: line)
+        XCTAssertEqual(actual.y, expected.y, accuracy: accuracy, file: file, line: line)
+    }
 }

@@ -183,4 +183,20 @@ final class ZoomTests: XCTestCase {
         scrollView.runFrames(from: 1032, interval: 16.7)
         XCTAssertEqual(scrollView.zoomScale, 1.15, accuracy: 1e-12)
     }
+
+    func testZoomingAboutAPointKeepsTheContentUnderIt() {
+        let harness = zoomHarness()
+        let scrollView = harness.scrollView
+        scrollView.setZoomScale(4, animated: false)
+        let focus = Point(x: 200, y: 150)
+        let underFingers = scrollView.unscaledContentPoint(at: focus)
+        scrollView.setZoomScale(2, about: focus, animated: true)
+        scrollView.runFrames(from: 0, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 2)
+        assertPoint(scrollView.unscaledContentPoint(at: focus), underFingers, accuracy: 1e-9)
+        // Near an edge the content edge wins: no empty space is shown.
+        scrollView.setZoomScale(1.2, about: Point(x: 0, y: 0), animated: false)
+        scrollView.setZoomScale(1, about: Point(x: 0, y: 0), animated: false)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
 }

@@ -135,9 +135,10 @@ public final class PagingController: ScrollViewDelegate {
                 let center = scrollView.unscaledContentPoint(at: at)
                 scrollView.zoom(to: scrollView.zoomRect(forScale: Self.doubleTapZoom, center: center), animated: true)
             }
-        case .twoFingerTap:
+        case let .twoFingerTap(at):
+            // About the fingers, so the text under them stays there.
             if scrollView.zoomScale > 1.01 {
-                scrollView.setZoomScale(max(1, scrollView.zoomScale / 2), animated: true)
+                scrollView.setZoomScale(max(1, scrollView.zoomScale / 2), about: at, animated: true)
             }
         case let .pinchBegan(focus, _):
             // The pinch takes over from the one-finger scroll: the scroll
