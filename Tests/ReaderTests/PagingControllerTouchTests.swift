@@ -70,6 +70,74 @@ final class PagingControllerTouchTests: XCTestCase {
         assertOffset(controller.scrollView.contentOffset, Point(x: 860, y: 501))
     }
 
+    /// A tap on the right third: finger down, up 40 ms later, and the tap.
+    private func rightTap(_ controller: PagingController, id: Int, at time: Double) {
+        let point = Point(x: 1180, y: 400)
+        controller.handle([event(time, .fingerDown(id: id, at: point))])
+        controller.advance(to: time + 16)
+        controller.advance(to: time + 32)
+        controller.handle([event(time + 40, .fingerUp(id: id, at: point)),
+                           event(time + 40, .tap(at: point, zone: .right))])
+    }
+
+    func testEverySideTapTurnsAPageHoweverFastTheyCome() {
+        for interval in [120.0, 180, 60] {
+            let controller = PagingController(pageSize: size, pageCount: 10)
+            for k in 0..<5 { rightTap(controller, id: k + 1, at: Double(k) * interval) }
+            settle(controller, from: 5 * interval)
+            XCTAssertEqual(controller.currentPage, 5, "taps \(interval) ms apart")
+            XCTAssertEqual(controller.scrollView.contentOffset.x, 5 * 1280, "taps \(interval) ms apart")
+        }
+        // Past the last page the target stays on it.
+        let last = PagingController(pageSize: size, pageCount: 3)
+        for k in 0..<4 { rightTap(last, id: k + 1, at: Double(k) * 120) }
+        settle(last, from: 480)
+        XCTAssertEqual(last.currentPage, 2)
+    }
+
+    func testADragDuringATurnCatchesItWhereItIs() {
+        let controller = PagingController(pageSize: size, pageCount: 10)
+        rightTap(controller, id: 1, at: 0)
+        controller.advance(to: 100)
+        controller.handle([event(100, .fingerDown(id: 2, at: Point(x: 700, y: 400)))])
+        controller.advance(to: 116)
+        let before = controller.scrollView.contentOffset.x
+        XCTAssertGreaterThan(before, 0, "a still finger leaves the turn running")
+        controller.handle([event(120, .fingerMoved(id: 2, to: Point(x: 680, y: 400)))])
+        let caught = controller.scrollView.contentOffset.x
+        XCTAssertTrue(controller.scrollView.isDragging)
+        controller.handle([event(140, .fingerMoved(id: 2, to: Point(x: 640, y: 400)))])
+        XCTAssertEqual(controller.scrollView.contentOffset.x, caught + 40, accuracy: 1e-9, "the page follows the finger")
+    }
+
+    func testATouchThatStopsASettlingPageIsNotATap() {
+        for zone in [TapZone.middle, .right] {
+            let controller = PagingController(pageSize: size, pageCount: 10)
+            let recorder = Recorder()
+            controller.observer = recorder
+            controller.handle([event(0, .fingerDown(id: 1, at: Point(x: 900, y: 400)))])
+            for step in 1...6 {
+                controller.handle([event(Double(step) * 8, .fingerMoved(id: 1, to: Point(x: 900 - Double(step) * 40, y: 400)))])
+            }
+            controller.handle([event(56, .fingerUp(id: 1, at: Point(x: 660, y: 400)))])
+            XCTAssertTrue(controller.scrollView.isDecelerating)
+            controller.advance(to: 150)
+            let point = Point(x: zone == .middle ? 640 : 1180, y: 400)
+            controller.handle([event(180, .fingerDown(id: 2, at: point))])
+            controller.handle([event(240, .fingerUp(id: 2, at: point)), event(240, .tap(at: point, zone: zone))])
+            settle(controller, from: 240)
+            XCTAssertEqual(recorder.middleTaps, 0, "\(zone)")
+            XCTAssertEqual(controller.currentPage, 1, "\(zone)")
+
+            // The next tap, on a page at rest, is a tap again.
+            controller.handle([event(2000, .fingerDown(id: 3, at: point))])
+            controller.handle([event(2040, .fingerUp(id: 3, at: point)), event(2040, .tap(at: point, zone: zone))])
+            settle(controller, from: 2040)
+            XCTAssertEqual(recorder.middleTaps, zone == .middle ? 1 : 0, "\(zone)")
+            XCTAssertEqual(controller.currentPage, zone == .middle ? 1 : 2, "\(zone)")
+        }
+    }
+
     private func assertOffset(_ actual: Point, _ expected: Point, accuracy: Double = 0.5,
                               file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual.x, expected.x, accuracy: accuracy, file: file, line: line)

@@ -34,7 +34,12 @@ public final class PagingController: ScrollViewDelegate {
 
     /// Time of the input or frame being handled, in ms; stamps messages.
     public private(set) var now: Double = 0
-    private var primaryFinger: Int?
+    /// The finger the scroll view follows.
+    private var primary: PrimaryFinger?
+    /// The last one-finger touch to lift stopped a moving page: its tap is not one.
+    private var lastTouchCaughtMotion = false
+    /// The page the running turn goes to, while a turn runs.
+    private var turnTarget: Int?
 
     public init(pageSize: Size, pageCount: Int, startPage: Int = 0) {
         self.pageSize = pageSize
@@ -82,17 +87,26 @@ public final class PagingController: ScrollViewDelegate {
 
     /// Jumps to a page without animation (resume, overlay jumps, relayout).
     public func show(page: Int) {
+        turnTarget = nil
         if zoomedPage != nil { scrollView.setZoomScale(1, animated: false); leaveZoom() }
         layOutPaging(page: min(max(0, page), pageCount - 1))
     }
 
     /// Turns one page with the animated scroll, as a side tap or a key does.
+    /// During a turn the target moves one page from the running turn's
+    /// target, so no tap is lost however fast they come.
     public func turn(by delta: Int, at time: Double) {
-        now = time
+        now = max(now, time)
         guard zoomedPage == nil else { return }
-        let target = min(max(0, currentPage + delta), pageCount - 1)
+        scrollView.advance(to: time)
+        let base = isTurning ? turnTarget ?? currentPage : currentPage
+        let target = min(max(0, base + delta), pageCount - 1)
         scrollView.setContentOffset(Point(x: Double(target) * pageSize.width, y: 0), animated: true)
+        turnTarget = scrollView.isAnimating ? target : nil
     }
+
+    /// A turn of a tap or a key runs.
+    private var isTurning: Bool { turnTarget != nil && scrollView.isAnimating }
 
     /// Runs animations up to `time` (a frame).
     public func advance(to time: Double) {
@@ -109,25 +123,24 @@ public final class PagingController: ScrollViewDelegate {
         let time = event.time
         switch event.kind {
         case let .fingerDown(id, at):
-            if primaryFinger == nil {
-                primaryFinger = id
-                scrollView.touchBegan(at: at, time: time)
-            }
+            fingerDown(id: id, at: at, time: time)
         case let .fingerMoved(id, to):
-            if id == primaryFinger { scrollView.touchMoved(to: to, time: time) }
+            fingerMoved(id: id, to: to, time: time)
         case let .fingerUp(id, _):
-            if id == primaryFinger {
-                primaryFinger = nil
-                scrollView.touchEnded(time: time)
-            }
+            guard let finger = primary, finger.id == id else { return }
+            primary = nil
+            lastTouchCaughtMotion = finger.caughtMotion
+            if !finger.isHeldBack { scrollView.touchEnded(time: time) }
         case let .tap(at, zone):
-            guard zoomedPage == nil else { return }
+            // A touch that stopped a moving page only stopped it, as the scroll view withholds it from content.
+            guard zoomedPage == nil, !lastTouchCaughtMotion else { return }
             switch zone {
             case .left: turn(by: -1, at: time)
             case .right: turn(by: 1, at: time)
             case .middle: observer?.pagingControllerDidTapMiddle(self, at: at)
             }
         case let .doubleTap(at):
+            turnTarget = nil
             if scrollView.zoomScale > 1.01 {
                 scrollView.setZoomScale(1, animated: true)
             } else {
@@ -143,7 +156,8 @@ public final class PagingController: ScrollViewDelegate {
         case let .pinchBegan(focus, _):
             // The pinch takes over from the one-finger scroll: the scroll
             // view ends its drag where it is, without momentum.
-            primaryFinger = nil
+            primary = nil
+            turnTarget = nil
             scrollView.pinchBegan(focus: focus, time: time)
         case let .pinchChanged(focus, scale):
             scrollView.pinchChanged(scale: scale, focus: focus, time: time)
@@ -151,6 +165,37 @@ public final class PagingController: ScrollViewDelegate {
             scrollView.pinchEnded(time: time)
         case .longPress, .panBegan, .panChanged, .panEnded:
             break // the scroll view follows the fingers itself
+        }
+    }
+
+    // MARK: Fingers
+
+    private func fingerDown(id: Int, at point: Point, time: Double) {
+        guard primary == nil else { return }
+        if isTurning {
+            // A tap must not stop the turn it adds to; the finger reaches the scroll view if it drags.
+            primary = PrimaryFinger(id: id, start: point, isHeldBack: true, caughtMotion: false)
+            return
+        }
+        scrollView.touchBegan(at: point, time: time)
+        // Only a touch that catches a moving view starts dragging at once.
+        primary = PrimaryFinger(id: id, start: point, isHeldBack: false, caughtMotion: scrollView.isDragging)
+    }
+
+    private func fingerMoved(id: Int, to point: Point, time: Double) {
+        guard var finger = primary, finger.id == id else { return }
+        guard finger.isHeldBack else { return scrollView.touchMoved(to: point, time: time) }
+        guard point.distance(to: finger.start) > ScrollPhysics.touchSlop else { return }
+        finger.isHeldBack = false
+        primary = finger
+        turnTarget = nil
+        scrollView.advance(to: time)
+        if scrollView.isAnimating {
+            // Caught from where the finger is now, so the page does not jump.
+            scrollView.touchBegan(at: point, time: time)
+        } else {
+            scrollView.touchBegan(at: finger.start, time: time)
+            scrollView.touchMoved(to: point, time: time)
         }
     }
 
@@ -195,7 +240,10 @@ public final class PagingController: ScrollViewDelegate {
     }
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { send(.willBeginDecelerating) }
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { send(.didEndDecelerating) }
-    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { send(.didEndScrollingAnimation) }
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
+        turnTarget = nil
+        send(.didEndScrollingAnimation)
+    }
     public func viewForZooming(in scrollView: ScrollView) -> Size? { pageSize }
     public func scrollViewWillBeginZooming(_ scrollView: ScrollView) {
         enterZoom()
@@ -206,4 +254,14 @@ public final class PagingController: ScrollViewDelegate {
         send(.didEndZooming(scale: scale))
         if scale <= 1.0001 { leaveZoom() }
     }
+}
+
+/// The finger the reader's scroll view follows.
+private struct PrimaryFinger {
+    let id: Int
+    let start: Point
+    /// Kept from the scroll view while a turn runs, until it drags.
+    var isHeldBack: Bool
+    /// It stopped a moving page when it touched.
+    var caughtMotion: Bool
 }
