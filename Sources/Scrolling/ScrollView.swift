@@ -32,6 +32,11 @@ public final class ScrollView {
     public var alwaysBounceHorizontal = false
     /// Drag vertically (with rubber band) even when the content is not taller than the viewport.
     public var alwaysBounceVertical = false
+    /// Room past each content edge that a drag moves into one to one, before
+    /// the rubber band (as a neighbouring photo slides in beside a zoomed
+    /// one). A release there bounces back unless the delegate moves the
+    /// content in `scrollViewWillEndDragging`.
+    public var dragRoom: EdgeInsets = .zero
     /// A drag that starts mostly along one axis moves only along that axis.
     public var directionalLockEnabled = false
     /// Per-millisecond velocity retention of a flick.

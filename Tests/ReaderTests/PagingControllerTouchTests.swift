@@ -138,6 +138,83 @@ final class PagingControllerTouchTests: XCTestCase {
         }
     }
 
+    /// A one-finger drag by `dx` px over `duration` ms, then held still for `hold` ms and lifted.
+    @discardableResult
+    private func drag(_ controller: PagingController, id: Int, from x: Double, by dx: Double, start: Double,
+                      duration: Double, hold: Double) -> Double {
+        controller.handle([event(start, .fingerDown(id: id, at: Point(x: x, y: 400)))])
+        let steps = Int(duration / 8)
+        for step in 1...steps {
+            let time = start + Double(step) * 8
+            controller.handle([event(time, .fingerMoved(id: id, to: Point(x: x + dx * Double(step) / Double(steps), y: 400)))])
+            controller.advance(to: time)
+        }
+        let lift = start + Double(steps) * 8 + hold
+        controller.advance(to: lift)
+        controller.handle([event(lift, .fingerUp(id: id, at: Point(x: x + dx, y: 400)))])
+        return lift
+    }
+
+    private func zoomedController(page: Int) -> PagingController {
+        let controller = PagingController(pageSize: Size(width: 1280, height: 768), pageCount: 10, startPage: page)
+        controller.handle([event(0, .doubleTap(at: Point(x: 640, y: 384)))])
+        settle(controller, from: 0)
+        XCTAssertEqual(controller.zoomScale, 2)
+        return controller
+    }
+
+    func testPastAZoomedPagesEdgeTheNextPageComesInAndAFlickTurnsToIt() {
+        let controller = zoomedController(page: 3)
+        // A slow drag 100 px past the right edge moves one to one, then springs back, still zoomed.
+        let lift = drag(controller, id: 1, from: 1000, by: -750, start: 1000, duration: 800, hold: 150)
+        XCTAssertEqual(controller.scrollView.contentOffset.x, 640 + 740, accuracy: 1e-9)
+        XCTAssertEqual(controller.zoomedEdgeOvershoot?.direction, 1)
+        XCTAssertEqual(controller.zoomedEdgeOvershoot?.width ?? 0, 100, accuracy: 1e-9)
+        let rest = settle(controller, from: lift)
+        XCTAssertEqual(controller.zoomScale, 2)
+        XCTAssertEqual(controller.scrollView.contentOffset.x, 1280)
+        XCTAssertEqual(controller.currentPage, 3)
+
+        // A flick at the edge turns to the next page at 1x.
+        let flick = drag(controller, id: 2, from: 1100, by: -400, start: rest + 500, duration: 56, hold: 0)
+        XCTAssertFalse(controller.isZoomed)
+        settle(controller, from: flick)
+        XCTAssertEqual(controller.zoomScale, 1)
+        XCTAssertEqual(controller.currentPage, 4)
+        XCTAssertEqual(controller.scrollView.contentOffset, Point(x: 4 * 1280, y: 0))
+    }
+
+    func testASlowDragPastTheMidpointOfThePreviousPageTurnsToIt() {
+        let controller = zoomedController(page: 3)
+        // To the left edge of the zoomed page, then 790 px past it: beyond the midpoint.
+        let atEdge = settle(controller, from: drag(controller, id: 1, from: 100, by: 650, start: 1000, duration: 600, hold: 150))
+        XCTAssertEqual(controller.scrollView.contentOffset.x, 0)
+        let lift = drag(controller, id: 2, from: 100, by: 800, start: atEdge + 200, duration: 800, hold: 150)
+        XCTAssertEqual(controller.currentPage, 2)
+        XCTAssertFalse(controller.isZoomed)
+        settle(controller, from: lift)
+        XCTAssertEqual(controller.scrollView.contentOffset, Point(x: 2 * 1280, y: 0))
+    }
+
+    func testAFlickInsideAZoomedPageStopsAtItsEdge() {
+        let controller = zoomedController(page: 3)
+        let lift = drag(controller, id: 1, from: 900, by: -300, start: 1000, duration: 48, hold: 0)
+        settle(controller, from: lift)
+        XCTAssertEqual(controller.zoomScale, 2)
+        XCTAssertEqual(controller.currentPage, 3)
+        XCTAssertEqual(controller.scrollView.contentOffset.x, 1280)
+    }
+
+    func testTheFirstPageHasNoRoomBeforeIt() {
+        let controller = zoomedController(page: 0)
+        let lift = drag(controller, id: 1, from: 100, by: 1150, start: 1000, duration: 1200, hold: 150)
+        XCTAssertNil(controller.zoomedEdgeOvershoot)
+        XCTAssertLessThan(controller.scrollView.contentOffset.x, 0, "the rubber band")
+        settle(controller, from: lift)
+        XCTAssertEqual(controller.zoomScale, 2)
+        XCTAssertEqual(controller.scrollView.contentOffset.x, 0)
+    }
+
     private func assertOffset(_ actual: Point, _ expected: Point, accuracy: Double = 0.5,
                               file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual.x, expected.x, accuracy: accuracy, file: file, line: line)

@@ -26,7 +26,7 @@ public final class PagingController: ScrollViewDelegate {
     public private(set) var pageCount: Int
     public let pageSize: Size
     /// The page shown zoomed, while zoomed.
-    public private(set) var zoomedPage: Int?
+    public internal(set) var zoomedPage: Int?
     public static let maximumZoom = 4.0
     public static let doubleTapZoom = 2.0
     /// A pinch released below this was not meant to zoom: it goes back to 1x and paging.
@@ -67,6 +67,8 @@ public final class PagingController: ScrollViewDelegate {
         pageCount = max(1, count)
         if zoomedPage == nil {
             scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
+        } else {
+            updateDragRoom()
         }
     }
 
@@ -79,6 +81,7 @@ public final class PagingController: ScrollViewDelegate {
         if let zoomed = zoomedPage {
             // The zoomed content is that page alone: only its index changes.
             zoomedPage = zoomed + count
+            updateDragRoom()
             return
         }
         scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
@@ -201,8 +204,9 @@ public final class PagingController: ScrollViewDelegate {
 
     // MARK: Mode switching
 
-    private func layOutPaging(page: Int) {
+    func layOutPaging(page: Int) {
         scrollView.pagingEnabled = true
+        scrollView.dragRoom = .zero
         scrollView.contentSize = Size(width: pageSize.width * Double(pageCount), height: pageSize.height)
         scrollView.contentOffset = Point(x: Double(page) * pageSize.width, y: 0)
     }
@@ -215,6 +219,7 @@ public final class PagingController: ScrollViewDelegate {
         scrollView.pagingEnabled = false
         scrollView.contentSize = pageSize
         scrollView.contentOffset = Point(x: 0, y: 0)
+        updateDragRoom()
     }
 
     private func leaveZoom() {
@@ -233,6 +238,7 @@ public final class PagingController: ScrollViewDelegate {
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) { send(.willBeginDragging) }
     public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                           targetContentOffset: inout Point) {
+        turnPastZoomedEdge(velocity: velocity, target: &targetContentOffset)
         send(.willEndDragging(velocity: velocity, targetContentOffset: targetContentOffset))
     }
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {

@@ -364,6 +364,8 @@ public final class ReaderSession: PagingControllerObserver {
             } else {
                 drawZoomedSharp(page: zoomed, pagination: known)
             }
+            ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
+                                     into: &frame)
         } else {
             zoom = nil
             let page = controller.currentPage
