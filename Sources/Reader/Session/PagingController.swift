@@ -19,7 +19,10 @@ extension PagingControllerObserver {
 /// the pages lie side by side and side taps turn them; a double tap or a
 /// pinch switches to a zoomed view of the current page (Photos style),
 /// which pans with momentum and bounces, and back at scale 1 the view
-/// returns to paging on the same page.
+/// returns to paging on the same page. Dragged past the zoomed page's edge
+/// it shows the neighbour and may turn to it at 1x; a pinch released below
+/// 1.15x goes back to 1x. Every side tap counts, even during a turn, and
+/// a touch that stops a moving page is not a tap.
 public final class PagingController: ScrollViewDelegate {
     public let scrollView: ScrollView
     public weak var observer: PagingControllerObserver?
