@@ -43,7 +43,9 @@ public enum PagingRule {
     }
 }
 
-/// The critically damped pull of one axis onto its page.
+/// The critically damped pull of one axis onto its page. It never passes
+/// the page: a release heading for it faster than the spring could stop in
+/// time starts at the fastest speed that still comes to rest on it.
 struct AxisSpring: Equatable {
     private(set) var position: Double
     private(set) var velocity: Double
@@ -51,7 +53,7 @@ struct AxisSpring: Equatable {
 
     init(position: Double, velocity: Double, target: Double) {
         self.position = position
-        self.velocity = velocity
+        self.velocity = ScrollPhysics.springStartVelocity(position: position, velocity: velocity, target: target)
         self.target = target
         settleIfDone()
     }

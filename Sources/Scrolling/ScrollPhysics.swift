@@ -128,6 +128,18 @@ public enum ScrollPhysics {
         return (target + (error + drive * dt) * decay, (velocity - omega * drive * dt) * decay)
     }
 
+    /// The release velocity the spring may start with and never cross
+    /// `target`: `e(t)` keeps its sign while `v0 + w*e0` does, so a velocity
+    /// towards the target is limited to `w*|e0|` (the pure exponential
+    /// approach); a velocity away from it is kept.
+    public static func springStartVelocity(position: Double, velocity: Double, target: Double,
+                                           omega: Double = pagingSpringFrequency) -> Double {
+        let error = position - target
+        guard error * velocity < 0 else { return velocity }
+        let limit = omega * abs(error)
+        return abs(velocity) > limit ? -omega * error : velocity
+    }
+
     // MARK: Zoom
 
     /// Zoom scale with the rubber band past the limits: above `max`,

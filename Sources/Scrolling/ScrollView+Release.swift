@@ -8,13 +8,16 @@ import Geometry
 extension ScrollView {
     /// Ends a drag: announces where the motion will rest (the delegate may move
     /// it), then starts momentum, a bounce or the paging settle towards it.
+    /// A delegate may also rearrange the content in willEndDragging (turn a
+    /// zoomed page into the pages side by side): the motion then starts from
+    /// the offset it left, with paging as it left it.
     func release(velocity: Point, time: Double, drag: DragState) {
-        let position = offset
         var target = pagingEnabled
-            ? pagingTarget(position: position, velocity: velocity, drag: drag)
-            : momentumTarget(position: position, velocity: velocity)
+            ? pagingTarget(position: offset, velocity: velocity, drag: drag)
+            : momentumTarget(position: offset, velocity: velocity)
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
         target = clampedOffset(target)
+        let position = offset
 
         let next = pagingEnabled
             ? pagingSettle(from: position, velocity: velocity, target: target, time: time)

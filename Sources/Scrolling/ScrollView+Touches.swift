@@ -208,8 +208,7 @@ extension ScrollView {
     // MARK: Rubber band
 
     func rubberBandedOffset(raw: Double, axis: Axis) -> Double {
-        let low = minimumOffset[axis]
-        let high = maximumOffset[axis]
+        let (low, high) = dragLimits(axis)
         let dimension = viewportSize[axis]
         if raw < low {
             return bounces ? low + ScrollPhysics.rubberBand(overshoot: raw - low, dimension: dimension) : low
@@ -220,12 +219,18 @@ extension ScrollView {
         return raw
     }
 
+    /// Where the rubber band starts on `axis`: the scrollable range widened by `dragRoom`.
+    private func dragLimits(_ axis: Axis) -> (low: Double, high: Double) {
+        let low = minimumOffset[axis] - (axis == .horizontal ? dragRoom.left : dragRoom.top)
+        let high = maximumOffset[axis] + (axis == .horizontal ? dragRoom.right : dragRoom.bottom)
+        return (low, high)
+    }
+
     /// The raw offset whose rubber band is `point`, so a drag resumes an overscroll without a jump.
     func rawOffset(for point: Point) -> Point {
         var raw = point
         for axis in Axis.allCases {
-            let low = minimumOffset[axis]
-            let high = maximumOffset[axis]
+            let (low, high) = dragLimits(axis)
             let dimension = viewportSize[axis]
             if point[axis] < low {
                 raw[axis] = low + ScrollPhysics.rawOvershoot(rubberBanded: point[axis] - low, dimension: dimension)

@@ -77,14 +77,15 @@ extension ScrollView {
     }
 
     /// The fingers lifted: bounces back inside the zoom limits and the content
-    /// edges, about the last focus, for the measured duration; didEndZooming
-    /// follows the bounce.
+    /// edges (to the minimum scale from below `minimumKeptZoomScale`), about
+    /// the last focus, for the measured duration; didEndZooming follows the bounce.
     public func pinchEnded(time: Double) {
         guard let ended = pinch else { return }
         pinch = nil
         isTracking = false
         isZooming = false
-        let targetScale = clampedZoomScale(scale)
+        var targetScale = clampedZoomScale(scale)
+        if targetScale < minimumKeptZoomScale { targetScale = minimumZoomScale }
         let targetOffset = clampedOffset(ended.anchor * targetScale - ended.focus,
                                          contentSize: ended.unscaledSize * targetScale)
         if targetScale == scale && targetOffset == offset {
@@ -102,11 +103,16 @@ extension ScrollView {
 
     /// Zooms about the viewport centre to `newScale` (clamped to the limits).
     public func setZoomScale(_ newScale: Double, animated: Bool) {
+        setZoomScale(newScale, about: Point(x: viewportSize.width / 2, y: viewportSize.height / 2), animated: animated)
+    }
+
+    /// Zooms to `newScale` (clamped to the limits) keeping the content under
+    /// `focus` (viewport coordinates) where it is, as far as the content edges allow.
+    public func setZoomScale(_ newScale: Double, about focus: Point, animated: Bool) {
         guard let unscaledSize = delegate?.viewForZooming(in: self) else { return }
         let target = clampedZoomScale(newScale)
-        let center = Point(x: viewportSize.width / 2, y: viewportSize.height / 2)
-        let anchor = (offset + center) / scale
-        let targetOffset = clampedOffset(anchor * target - center, contentSize: unscaledSize * target)
+        let anchor = (offset + focus) / scale
+        let targetOffset = clampedOffset(anchor * target - focus, contentSize: unscaledSize * target)
         zoom(toScale: target, offset: targetOffset, unscaledSize: unscaledSize, animated: animated)
     }
 

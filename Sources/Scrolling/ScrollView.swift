@@ -32,6 +32,11 @@ public final class ScrollView {
     public var alwaysBounceHorizontal = false
     /// Drag vertically (with rubber band) even when the content is not taller than the viewport.
     public var alwaysBounceVertical = false
+    /// Room past each content edge that a drag moves into one to one, before
+    /// the rubber band (as a neighbouring photo slides in beside a zoomed
+    /// one). A release there bounces back unless the delegate moves the
+    /// content in `scrollViewWillEndDragging`.
+    public var dragRoom: EdgeInsets = .zero
     /// A drag that starts mostly along one axis moves only along that axis.
     public var directionalLockEnabled = false
     /// Per-millisecond velocity retention of a flick.
@@ -40,6 +45,9 @@ public final class ScrollView {
     public var maximumZoomScale = 1.0
     /// Rubber band past the zoom limits during a pinch, and bounce back after.
     public var bouncesZoom = true
+    /// A pinch released below this scale was not meant: it bounces back to
+    /// `minimumZoomScale`. At `minimumZoomScale` or below, every scale is kept.
+    public var minimumKeptZoomScale = 1.0
     /// Hold touches back from the content for 150 ms in case they become drags.
     public var delaysContentTouches = true
     /// A drag may take a touch the content already has (sending it touchesCancelled).

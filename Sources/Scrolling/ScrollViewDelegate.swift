@@ -14,6 +14,8 @@ import Geometry
 ///   (or didScrollToTop for a scroll to top).
 /// - zoom: willBeginZooming, didZoom..., didEndZooming(atScale:) once any
 ///   bounce back has finished.
+/// - a pinch that takes over a drag: willEndDragging,
+///   didEndDragging(false), then willBeginZooming.
 public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: ScrollView)
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)

@@ -11,6 +11,8 @@ struct HeadlessRun {
     let session: ReaderSession
     /// Called with every frame presented.
     var onFrame: ((Int, PixelBuffer) throws -> Void)?
+    /// Called after the loop stopped, before the position is saved on exit.
+    var beforeExitSave: (() throws -> Void)?
 
     init(session: ReaderSession) { self.session = session }
 
@@ -22,6 +24,7 @@ struct HeadlessRun {
                               clock: VirtualClock(start: frames.first?.time ?? 0))
         loop.onPresent = onFrame
         try loop.run()
+        try beforeExitSave?()
         session.saveNow()
         return display
     }

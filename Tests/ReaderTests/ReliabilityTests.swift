@@ -63,7 +63,9 @@ final class ReliabilityTests: XCTestCase {
         }
         try fillDisk()
         var full = HeadlessRun(session: reader)
-        full.onFrame = { _, _ in try fillDisk() } // the failed write removed it; the disk stays full
+        // The failed write removed it; the disk stays full, whether or not a frame follows the last save.
+        full.onFrame = { _, _ in try fillDisk() }
+        full.beforeExitSave = fillDisk
         try full.run(flicks(1))
         try? FileManager.default.removeItem(atPath: temporary)
         XCTAssertEqual(reader.currentPage, 1)

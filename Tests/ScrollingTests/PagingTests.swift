@@ -160,4 +160,23 @@ final class PagingTests: XCTestCase {
             "willBeginDecelerating", "didScroll...", "didEndDecelerating",
         ])
     }
+
+    func testAFastReleaseNeverPassesTheTargetPage() {
+        for interval in [4, 16.7, 33] {
+            let harness = pagingHarness()
+            let lift = swipe(harness.scrollView, speed: 19, duration: 40)
+            harness.delegate.clear()
+            harness.scrollView.runFrames(from: lift, interval: interval)
+            let path = harness.delegate.messages.map(\.offset.x)
+            XCTAssertEqual(path.last, 4000, "frames of \(interval) ms")
+            XCTAssertLessThanOrEqual(path.max() ?? 0, 4000, "frames of \(interval) ms")
+        }
+    }
+
+    func testSpringStartVelocityLimitsOnlyMotionTowardsTheTarget() {
+        XCTAssertEqual(ScrollPhysics.springStartVelocity(position: 900, velocity: 19, target: 1000), 2.4, accuracy: 1e-9)
+        XCTAssertEqual(ScrollPhysics.springStartVelocity(position: 900, velocity: 1, target: 1000), 1)
+        XCTAssertEqual(ScrollPhysics.springStartVelocity(position: 900, velocity: -5, target: 1000), -5)
+        XCTAssertEqual(ScrollPhysics.springStartVelocity(position: 1100, velocity: -19, target: 1000), -2.4, accuracy: 1e-9)
+    }
 }

@@ -105,4 +105,20 @@ final class RubberBandTests: XCTestCase {
                         liftDelay: 50)
         XCTAssertGreaterThan(scrollView.contentOffset.y, before.y + 50, "without the lock both axes follow")
     }
+
+    func testADragMovesOneToOneIntoTheRoomPastAnEdgeThenRubberBands() {
+        let harness = Harness(content: Size(width: 2000, height: 800))
+        let scrollView = harness.scrollView
+        scrollView.dragRoom = EdgeInsets(top: 0, left: 0, bottom: 0, right: 500)
+        scrollView.contentOffset = Point(x: 1000, y: 0)
+        let last = scrollView.moveFinger(from: Point(x: 900, y: 400), to: Point(x: 510, y: 400), start: 0, duration: 400)
+        XCTAssertEqual(scrollView.contentOffset.x, 1380, accuracy: 1e-9, "one to one in the room")
+        scrollView.continueFinger(from: Point(x: 510, y: 400), to: Point(x: 10, y: 400), start: last, duration: 400)
+        XCTAssertEqual(scrollView.contentOffset.x,
+                       1500 + ScrollPhysics.rubberBand(overshoot: 380, dimension: 1000), accuracy: 1e-9)
+        // Released there, it bounces back to the content's edge.
+        scrollView.touchEnded(time: last + 600)
+        scrollView.runFrames(from: last + 600, interval: 16.7)
+        XCTAssertEqual(scrollView.contentOffset.x, 1000)
+    }
 }

@@ -161,4 +161,42 @@ final class ZoomTests: XCTestCase {
         scrollView.runFrames(from: 100, interval: 16.7)
         XCTAssertEqual(harness.delegate.foldedWithoutScrolls, ["willBeginZooming", "didZoom...", "didEndZooming(4.0)"])
     }
+
+    func testAPinchReleasedBelowTheKeptScaleBouncesBackToTheMinimum() {
+        let harness = zoomHarness()
+        let scrollView = harness.scrollView
+        scrollView.minimumKeptZoomScale = 1.15
+        let focus = Point(x: 300, y: 200)
+        scrollView.pinchBegan(focus: focus, time: 0)
+        scrollView.pinchChanged(scale: 1.12, focus: focus, time: 16)
+        scrollView.pinchEnded(time: 32)
+        XCTAssertTrue(scrollView.isZoomBouncing)
+        scrollView.runFrames(from: 32, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 1)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(harness.delegate.foldedWithoutScrolls.last, "didEndZooming(1.0)")
+
+        // At the kept scale itself the zoom stays.
+        scrollView.pinchBegan(focus: focus, time: 1000)
+        scrollView.pinchChanged(scale: 1.15, focus: focus, time: 1016)
+        scrollView.pinchEnded(time: 1032)
+        scrollView.runFrames(from: 1032, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 1.15, accuracy: 1e-12)
+    }
+
+    func testZoomingAboutAPointKeepsTheContentUnderIt() {
+        let harness = zoomHarness()
+        let scrollView = harness.scrollView
+        scrollView.setZoomScale(4, animated: false)
+        let focus = Point(x: 200, y: 150)
+        let underFingers = scrollView.unscaledContentPoint(at: focus)
+        scrollView.setZoomScale(2, about: focus, animated: true)
+        scrollView.runFrames(from: 0, interval: 16.7)
+        XCTAssertEqual(scrollView.zoomScale, 2)
+        assertPoint(scrollView.unscaledContentPoint(at: focus), underFingers, accuracy: 1e-9)
+        // Near an edge the content edge wins: no empty space is shown.
+        scrollView.setZoomScale(1.2, about: Point(x: 0, y: 0), animated: false)
+        scrollView.setZoomScale(1, about: Point(x: 0, y: 0), animated: false)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
 }

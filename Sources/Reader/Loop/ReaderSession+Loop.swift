@@ -12,7 +12,8 @@ extension ReaderSession: LoopScene {
         return damage
     }
 
-    public var isMoving: Bool { controller.isAnimating }
+    /// Also while the scroll indicators have yet to fade.
+    public var isMoving: Bool { controller.isAnimating || scrollIndicators.isShowing(at: controller.now) }
 
     public var hasBackgroundWork: Bool { isPaginating }
 

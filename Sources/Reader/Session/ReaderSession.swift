@@ -50,15 +50,16 @@ public final class ReaderSession: PagingControllerObserver {
     /// The book's estimated page count and the store version it was made at.
     private var estimatedTotal = (version: -1, count: 0)
     /// The composed screen; empty until the first `compose()`.
-    public private(set) var frame: PixelBuffer
+    public internal(set) var frame: PixelBuffer
     /// The rows of `frame` changed since the loop last took them.
     var damage = FrameDamage(rows: 0)
     /// The rows the overlay's panel covers in the frame, while it is drawn there.
     private var overlayRows: Range<Int>?
+    var scrollIndicators = ScrollIndicators()
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
     public let overlay = OverlayState()
-    private var compositor: Compositor
+    var compositor: Compositor
     var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
     private let workerGlyphCache = GlyphCache()
@@ -287,6 +288,7 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
+        scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
         if message.endsMotion { saveIfMoved() }
     }
 
@@ -334,7 +336,7 @@ public final class ReaderSession: PagingControllerObserver {
         let moving = controller.isAnimating
         controller.advance(to: time)
         syncPages()
-        guard moving || needsFrame else { return false }
+        guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
         compose()
         needsFrame = false
         return true
@@ -364,6 +366,8 @@ public final class ReaderSession: PagingControllerObserver {
             } else {
                 drawZoomedSharp(page: zoomed, pagination: known)
             }
+            ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
+                                     into: &frame)
         } else {
             zoom = nil
             let page = controller.currentPage
@@ -384,6 +388,7 @@ public final class ReaderSession: PagingControllerObserver {
             damage.insert(rows)
             overlayRows = rows
         }
+        updateScrollIndicators(redrawn: true)
     }
 
     /// The zoomed viewport drawn from the page's layout at the zoomed size.
