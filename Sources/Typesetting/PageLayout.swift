@@ -30,7 +30,7 @@ extension Typesetter {
         var firstLine = entry.line
         pageLoop: while paragraphIndex < book.paragraphs.count {
             let layout = pageParagraphs.layout(paragraphIndex, orMake: layoutParagraph)
-            if firstLine == 0, !flow.beginParagraph(layout.style) { break }
+            if firstLine == 0, !flow.beginParagraph(layout.style, startsPage: layout.startsPage) { break }
             for line in firstLine..<layout.lines.count {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }
                 guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break pageLoop }

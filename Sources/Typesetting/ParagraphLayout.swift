@@ -8,6 +8,8 @@ struct ParagraphLayout {
     let lines: [LineBox]
     let face: FontFace
     let lineHeight: Int
+    /// The paragraph begins a new page.
+    let startsPage: Bool
 
     /// Absolute scalar offset where line `line` starts.
     func offset(ofLine line: Int) -> Int { start + lines[line].range.lowerBound }
@@ -35,7 +37,8 @@ extension Typesetter {
     /// Shapes and breaks paragraph `index`.
     func layoutParagraph(_ index: Int) -> ParagraphLayout {
         let paragraph = book.paragraphs[index]
-        let face = paragraph.style == .heading ? fonts.heading : fonts.body
+        let isMatter = paragraph.traits.isMatter
+        let face = isMatter ? fonts.footer : paragraph.style == .heading ? fonts.heading : fonts.body
         var source: [UInt32] = []
         source.reserveCapacity(paragraph.scalars.count)
         book.text.utf8.withUnsafeBufferPointer { bytes in
@@ -50,12 +53,21 @@ extension Typesetter {
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
         // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
         // every line then meets the right margin.
-        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft
-        let indent = indented ? geometry.paragraphIndent : 0
-        let lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure,
+        let centred = paragraph.traits.contains(.centred)
+        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft && !centred
+        let indent = indented ? Int32(geometry.paragraphIndent) * Int32(face.pixelSize) / Int32(geometry.fontSize) : 0
+        // A block indent narrows every line; each line's box carries it.
+        let blockIndent = min(Int32(paragraph.blockIndent) * Int32(face.pixelSize * 64), geometry.measure / 2)
+        var lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure - blockIndent,
                                       firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking)
+        for line in lines.indices {
+            lines[line].indent += blockIndent
+            if centred { lines[line].alignment = .centred }
+        }
+        let lineHeight = isMatter ? Int((Double(face.pixelSize) * geometry.lineSpacing).rounded())
+            : paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight
         return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
-                               shaped: shaped, lines: lines, face: face,
-                               lineHeight: paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)
+                               shaped: shaped, lines: lines, face: face, lineHeight: lineHeight,
+                               startsPage: paragraph.traits.contains(.startsPage))
     }
 }

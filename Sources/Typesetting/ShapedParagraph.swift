@@ -54,8 +54,9 @@ struct ShapedParagraph {
         runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
 
-        // Collapse: in body text a space after a space (or at the start) takes no room.
-        if style == .body {
+        // Collapse: in body text a space after a space (or at the start)
+        // takes no room; in a contents list too, so its entries line up.
+        if style == .body || style == .contents {
             var previousWasGlue = true
             for index in 0..<count {
                 if isGlue[index] {
