@@ -80,6 +80,9 @@ public struct BookMetadata: Sendable, Equatable {
     public var language: String?
     /// Scalar offset of the book itself, after a header (0 without one).
     public var bodyStart = 0
+    /// The text is in Aozora Bunko's notation: `《》` are ruby, not the
+    /// title marks Chinese uses, and `［＃...］` annotations.
+    public var usesAozoraNotation = false
 
     public init(title: String? = nil, authors: [String] = [], language: String? = nil, bodyStart: Int = 0) {
         self.title = title

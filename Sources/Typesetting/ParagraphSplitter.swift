@@ -258,6 +258,7 @@ private struct BlockSplitter {
             paragraphs[candidate.paragraphIndex].style = .contents
         }
         centreTitlePage(from: bodyParagraph, before: chapters.first?.paragraphIndex ?? paragraphs.count)
+        metadata.usesAozoraNotation = hasAnnotations
         return (paragraphs, HeadingDetector.levelled(chapters), metadata)
     }
 
