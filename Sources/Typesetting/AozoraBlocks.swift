@@ -10,7 +10,7 @@ enum AozoraBlocks {
         case indentEnd
         case pageBreak
         /// Any other annotation on a line of its own: not shown.
-        case none
+        case ignored
     }
 
     /// The bytes of `［＃`, which opens every annotation.
@@ -27,7 +27,7 @@ enum AozoraBlocks {
         }
         if body.hasPrefix("ここで"), body.hasSuffix("字下げ終わり") { return .indentEnd }
         if body == "改ページ" || body == "改丁" || body == "改見開き" { return .pageBreak }
-        return .none
+        return .ignored
     }
 
     /// The indent a line opens with (`［＃３字下げ］...`), in ems.

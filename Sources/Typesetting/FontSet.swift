@@ -21,7 +21,8 @@ public final class FontSet {
     private var unusable: Set<FontFile> = []
     /// Faces in another slant or weight, by the face they vary and the style.
     private var styled: [StyledKey: Int] = [:]
-    /// The family's files in other styles, looked up once each.
+    /// The family's files in other styles, looked up once each (and
+    /// taken over by the sets made to match this one).
     private var styledFiles: [StyledFileKey: FontFile?] = [:]
 
     private struct FaceKey: Hashable {
@@ -54,6 +55,7 @@ public final class FontSet {
         let data = try fileData[file] ?? FontFileData(file: file)
         fileData[file] = data
         self.fileData = fileData
+        styledFiles = other?.styledFiles ?? [:]
         faces = [
             try FontFace(id: 0, data: data, pixelSize: geometry.fontSize, library: library),
             try FontFace(id: 1, data: data, pixelSize: geometry.headingFontSize, library: library),

@@ -177,7 +177,7 @@ private struct BlockSplitter {
             case let .indentFrom(count): indent = count
             case .indentEnd: indent = 0
             case .pageBreak: pendingPageBreak = true
-            case .none: break
+            case .ignored: break
             }
             return .some(nil)
         }

@@ -70,6 +70,7 @@ final class AozoraTests: XCTestCase {
         XCTAssertEqual(AozoraBlocks.command(ofLine: "［＃ここから三字下げ］"), .indentFrom(3))
         XCTAssertEqual(AozoraBlocks.command(ofLine: "［＃改ページ］"), .pageBreak)
         XCTAssertNil(AozoraBlocks.command(ofLine: "［＃２字下げ］本文"))
+        XCTAssertEqual(AozoraBlocks.command(ofLine: "［＃地付き］"), .ignored)
         XCTAssertEqual(AozoraBlocks.leadingIndent("［＃２字下げ］本文"), 2)
     }
 
