@@ -118,7 +118,16 @@ public struct InlineMarkup: Equatable, Sendable {
     func merged(with other: InlineMarkup) -> InlineMarkup {
         guard !other.isEmpty else { return self }
         guard !isEmpty else { return other }
-        return InlineMarkup(hidden: (hidden + other.hidden).sorted { $0.lowerBound < $1.lowerBound },
+        // Markup of one convention may lie inside the other's (an underscore in a ruby reading).
+        var union: [Range<Int>] = []
+        for range in (hidden + other.hidden).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = union.last, range.lowerBound <= last.upperBound {
+                union[union.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                union.append(range)
+            }
+        }
+        return InlineMarkup(hidden: union,
                             runs: (runs + other.runs).sorted { $0.range.lowerBound < $1.range.lowerBound },
                             rubies: (rubies + other.rubies).sorted { $0.base.lowerBound < $1.base.lowerBound })
     }

@@ -56,6 +56,13 @@ final class InlineMarkupTests: XCTestCase {
         XCTAssertTrue(markup.marksAbove)
     }
 
+    func testMarkupOfBothConventionsIsOneSetOfDisjointRanges() {
+        let text = "生涯《しょNODE_EXTRA_CAうがい》は _猫_ だ"
+        let markup = InlineMarkup.parse(scalars(text), aozora: true)
+        XCTAssertEqual(visible(text, markup), "生涯は 猫 だ")
+        XCTAssertEqual(markup.hidden, [2..<22, 24..<25, 26..<27])
+    }
+
     func testChineseTitleMarksAreTextOutsideAozoraBooks() {
         let text = "他读过《西游记》吗"
         XCTAssertEqual(visible(text, InlineMarkup.parse(scalars(text), aozora: false)), text)
