@@ -101,6 +101,10 @@ private struct BlockSplitter {
     var notesLine: Int?
     private var indent = 0
     private var pendingPageBreak = false
+    /// The last paragraph, when it is a heading of a keyword and number
+    /// alone (`CHAPTER II.`), with the line it ends on: a title line after
+    /// it is part of it.
+    private var bareHeading: (paragraph: Int, line: Int)?
 
     init(utf8: [UInt8], wrapWidth: Int) {
         self.utf8 = utf8
@@ -137,11 +141,31 @@ private struct BlockSplitter {
             append(paragraph(.heading, from: first, to: last, traits: traits), short: false)
             return
         }
+        if let bare = bareHeading {
+            bareHeading = nil
+            if traits.isEmpty, block.count == 1, lineIndex - bare.line <= 3, isTitleLine(first),
+               let heading = candidates.last, heading.paragraphIndex == bare.paragraph {
+                // `CHAPTER II.`, a blank line, `The Pool of Tears`: one heading.
+                let opening = paragraphs[bare.paragraph]
+                paragraphs[bare.paragraph] = Paragraph(
+                    style: .heading, bytes: opening.bytes.lowerBound..<last.bytes.upperBound,
+                    scalars: opening.scalars.lowerBound..<(last.scalarStart + last.scalarCount), traits: opening.traits)
+                candidates[candidates.count - 1].title += " " + text(of: first).reversed().drop(while: \.isWhitespace).reversed()
+                return
+            }
+        }
         switch HeadingDetector.classify(block, utf8: utf8) {
         case let .heading(title, key, rank):
             candidates.append(.init(title: title, key: key, offset: first.scalarStart + first.indent,
                                     paragraphIndex: paragraphs.count, rank: rank))
             append(paragraph(.heading, from: first, to: last, traits: traits), short: false)
+            // Only in hard-wrapped text, where a title line stands apart; a
+            // bare digit is more often a footnote's mark.
+            if isHardWrapped, block.count == 1, title.first?.isNumber == false,
+               HeadingDetector.numberKey(title) == HeadingDetector.numberKey(title + " x") {
+                bareHeading = (paragraphs.count - 1, lineIndex)
+            }
+            return
         case .contentsList:
             append(paragraph(.contents, from: first, to: last, traits: traits), short: false)
         case .text:
@@ -201,6 +225,23 @@ private struct BlockSplitter {
             case nil: return false
             }
         }
+    }
+
+    /// A chapter's title on a line of its own: short, opening with a
+    /// capital, no quotation marks (`“TOM!”` opens a chapter's text), no
+    /// exclamation or question unless in capitals, and ending without a
+    /// full stop unless in capitals or shorter still and without a comma
+    /// (`Le père et le fils.`); not a heading itself.
+    private func isTitleLine(_ line: SourceLine) -> Bool {
+        guard line.columns <= 50, line.indent < 8 else { return false }
+        let text = text(of: line)
+        if line.mayBeHeading, HeadingDetector.isHeadingLine(String(text)) { return false }
+        let capitals = !text.contains(where: \.isLowercase)
+        guard let firstCharacter = text.first, firstCharacter.isUppercase,
+              !text.contains(where: { "“”\"‘’;«»".contains($0) || !capitals && "!?".contains($0) }),
+              let lastCharacter = text.last else { return false }
+        if lastCharacter.isLetter || lastCharacter.isNumber { return true }
+        return capitals && ".!?".contains(lastCharacter) || lastCharacter == "." && line.columns <= 40 && !text.contains(",")
     }
 
     /// A block of at most four lines, each well short of the wrap width.

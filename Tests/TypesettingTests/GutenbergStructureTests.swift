@@ -131,6 +131,25 @@ final class GutenbergStructureTests: XCTestCase {
         XCTAssertEqual(book.chapters.map(\.title), ["CHAPTER I. The Start", "CHAPTER II. The End"])
     }
 
+    func testAHeadingAndItsTitleLineAfterABlankLineAreOneHeading() throws {
+        var text = ""
+        for (numeral, title) in [("I", "Down the Rabbit-Hole"), ("II", "LA MARE AUX LARMES."), ("III", "Le père et le fils."),
+                                 ("IV", "QUI A VOLÉ LES TARTES?")] {
+            text += "CHAPTER \(numeral).\n\n\(title)\n\n\n" + Self.chapterText + "\n\n"
+        }
+        // A chapter's first line of text is not its title.
+        text += "CHAPTER V\n\n“TOM!”\n\nNo answer.\n\n" + Self.chapterText + "\n\nCHAPTER VI\n\nIt was night, and it rained.\n\n"
+            + Self.chapterText
+        let book = try book(text)
+        XCTAssertEqual(book.chapters.map(\.title), [
+            "CHAPTER I. Down the Rabbit-Hole", "CHAPTER II. LA MARE AUX LARMES.", "CHAPTER III. Le père et le fils.",
+            "CHAPTER IV. QUI A VOLÉ LES TARTES?", "CHAPTER V", "CHAPTER VI",
+        ])
+        let first = try XCTUnwrap(book.paragraphs.first)
+        XCTAssertEqual(first.style, .heading)
+        XCTAssertEqual(book.string(of: first), "CHAPTER I.\n\nDown the Rabbit-Hole")
+    }
+
     func testTitlePageBeforeTheFirstChapterIsCentred() throws {
         let text = "THE TEST\n\nby Ann Author\n\n\n" + Self.chapterText + "\n\nCHAPTER I.\n\n" + Self.chapterText
         let book = try book(text)
