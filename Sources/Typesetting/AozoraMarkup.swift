@@ -9,6 +9,11 @@ enum AozoraMarkup {
     static let annotationOpen: UInt32 = 0xFF3B  // ［
     static let annotationClose: UInt32 = 0xFF3D // ］
     static let annotationMark: UInt32 = 0xFF03  // ＃
+    /// The furthest a closing bracket is looked for: a reading or an
+    /// annotation is short, and an unclosed one must not cost a scan of
+    /// the rest of a long paragraph each time.
+    static let longestReading = 100
+    static let longestAnnotation = 1000
 
     /// A character that may start Aozora markup.
     static func isMarkupScalar(_ scalar: UInt32) -> Bool {
@@ -29,7 +34,7 @@ enum AozoraMarkup {
                 continue
             }
             if scalar == annotationOpen, index + 1 < count, scalars[index + 1] == annotationMark,
-               let close = scalars[(index + 2)...].firstIndex(of: annotationClose) {
+               let close = scalars[(index + 2)..<min(count, index + 2 + longestAnnotation)].firstIndex(of: annotationClose) {
                 markup.hidden.append(index..<(close + 1))
                 if let emphasis = emphasised(annotation: index..<(close + 1), in: scalars, hidden: markup.hidden) {
                     markup.runs.append(StyledRun(range: emphasis, style: InlineStyle(emphasisMarks: true)))
@@ -38,7 +43,8 @@ enum AozoraMarkup {
                 rubyFloor = index
                 continue
             }
-            if scalar == rubyOpen, let close = scalars[(index + 1)...].firstIndex(of: rubyClose), close > index + 1 {
+            if scalar == rubyOpen, let close = scalars[(index + 1)..<min(count, index + 1 + longestReading)].firstIndex(of: rubyClose),
+               close > index + 1 {
                 let base: Range<Int>
                 if let marker = pendingBase, marker + 1 < index {
                     markup.hidden.append(marker..<(marker + 1))

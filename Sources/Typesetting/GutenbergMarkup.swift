@@ -10,9 +10,18 @@ enum GutenbergMarkup {
         var markup = InlineMarkup()
         let count = scalars.count
         var index = 0
+        // Where the last search for a closing underscore stopped in vain: an
+        // opening one before it has no partner either (so a paragraph of
+        // lone underscores is read once, not once for each).
+        var unclosedUntil = 0
         while index < count {
-            guard scalars[index] == 0x5F, opens(at: index, in: scalars),
-                  let close = closing(after: index, in: scalars) else {
+            guard scalars[index] == 0x5F, index >= unclosedUntil, opens(at: index, in: scalars) else {
+                index += 1
+                continue
+            }
+            let search = closing(after: index, in: scalars)
+            guard let close = search.close else {
+                unclosedUntil = search.stop
                 index += 1
                 continue
             }
@@ -39,18 +48,19 @@ enum GutenbergMarkup {
     /// a character that is not a space (`_Un_important` closes inside the
     /// word). None past a blank line (a paragraph does not hold one, but a
     /// preserved block might).
-    private static func closing(after open: Int, in scalars: [UInt32]) -> Int? {
+    private static func closing(after open: Int, in scalars: [UInt32]) -> (close: Int?, stop: Int) {
         var index = open + 2
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == 0x5F, !isSpace(scalars[index - 1]) {
                 // A run of underscores (`__init__`) is text.
-                return index + 1 < scalars.count && scalars[index + 1] == 0x5F ? nil : index
+                let run = index + 1 < scalars.count && scalars[index + 1] == 0x5F
+                return (run ? nil : index, run ? open + 1 : index)
             }
-            if scalar == 0x0A, index + 1 < scalars.count, scalars[index + 1] == 0x0A { return nil }
+            if scalar == 0x0A, index + 1 < scalars.count, scalars[index + 1] == 0x0A { return (nil, index) }
             index += 1
         }
-        return nil
+        return (nil, scalars.count)
     }
 
     private static func isSpace(_ scalar: UInt32) -> Bool {

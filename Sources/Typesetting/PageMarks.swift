@@ -9,7 +9,7 @@ extension Typesetter {
     func placeMarks(over line: LineBox, of layout: ParagraphLayout, spans: [Int: ClosedRange<Int32>],
                     baseline: Int32, into page: inout PageLayout) {
         let shaped = layout.shaped
-        let small = fonts.face(layout.face, pixelSize: layoutRubySize(layout))
+        let small = fonts.face(layout.face, pixelSize: rubySize(for: layout.face))
         // Above the text's ascent, with the small face's descent clear of it.
         let markBaseline = baseline - layout.face.ascender + small.descender
         for ruby in shaped.markup.rubies where ruby.base.overlaps(line.range) {
@@ -26,8 +26,6 @@ extension Typesetter {
             }
         }
     }
-
-    private func layoutRubySize(_ layout: ParagraphLayout) -> Int { rubySize(for: layout.face) }
 
     /// Shapes `text` with `face` (and fallbacks) and sets it centred on `centre`.
     private func place(_ text: [UInt32], face: FontFace, centredOn centre: Int32, baseline: Int32,
