@@ -12,6 +12,9 @@ public struct JSONLine {
     public mutating func add(_ key: String, _ values: [Double]) {
         append(key, "[" + values.map { JSONLine.number($0) }.joined(separator: ", ") + "]")
     }
+    public mutating func add(_ key: String, strings: [String]) {
+        append(key, "[" + strings.map(JSONLine.quote).joined(separator: ", ") + "]")
+    }
     public mutating func add(_ key: String, objects: [JSONLine]) {
         append(key, "[" + objects.map(\.text).joined(separator: ", ") + "]")
     }

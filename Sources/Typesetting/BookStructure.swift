@@ -11,16 +11,39 @@ public enum ParagraphStyle: String, Sendable, Codable {
     case contents
 }
 
+/// What a paragraph is besides its style: where it sits in the book and
+/// how its block is set.
+public struct ParagraphTraits: OptionSet, Sendable, Equatable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Before the book itself (a Project Gutenberg header, Aozora Bunko's
+    /// notes on its notation): set in a smaller size.
+    public static let frontMatter = ParagraphTraits(rawValue: 1 << 0)
+    /// After the book (a licence, the source's colophon): set smaller too.
+    public static let backMatter = ParagraphTraits(rawValue: 1 << 1)
+    /// The paragraph begins a new page.
+    public static let startsPage = ParagraphTraits(rawValue: 1 << 2)
+    /// Every line centred (a title page).
+    public static let centred = ParagraphTraits(rawValue: 1 << 3)
+
+    public var isMatter: Bool { !isDisjoint(with: [.frontMatter, .backMatter]) }
+}
+
 /// A paragraph of the decoded text. Offsets are stored in 32 bits (20
 /// bytes a paragraph, not 40: a long novel has some 16,000 of them, kept
 /// for the whole session); a decoded text stays far below 4 GB.
 public struct Paragraph: Sendable, Equatable {
     public var style: ParagraphStyle
+    public var traits: ParagraphTraits = []
+    /// Every line indented by this many ems (Aozora Bunko's 字下げ).
+    public var blockIndent: UInt8 = 0
     private var byteStart: UInt32, byteEnd: UInt32
     private var scalarStart: UInt32, scalarEnd: UInt32
 
-    public init(style: ParagraphStyle, bytes: Range<Int>, scalars: Range<Int>) {
+    public init(style: ParagraphStyle, bytes: Range<Int>, scalars: Range<Int>, traits: ParagraphTraits = []) {
         self.style = style
+        self.traits = traits
         byteStart = UInt32(bytes.lowerBound)
         byteEnd = UInt32(bytes.upperBound)
         scalarStart = UInt32(scalars.lowerBound)
@@ -38,6 +61,35 @@ public struct Chapter: Sendable, Equatable, Codable {
     public var title: String
     /// Scalar offset of the heading in the decoded text.
     public var offset: Int
+    /// 1 for the top level; 2 for chapters under volumes, books or parts.
+    public var level: Int
+
+    public init(title: String, offset: Int, level: Int = 1) {
+        self.title = title
+        self.offset = offset
+        self.level = level
+    }
+}
+
+/// What a book says about itself (a Project Gutenberg header, the first
+/// lines of an Aozora Bunko file).
+public struct BookMetadata: Sendable, Equatable {
+    public var title: String?
+    public var authors: [String] = []
+    /// BCP 47 code, when the book names its language.
+    public var language: String?
+    /// Scalar offset of the book itself, after a header (0 without one).
+    public var bodyStart = 0
+    /// The text is in Aozora Bunko's notation: `《》` are ruby, not the
+    /// title marks Chinese uses, and `［＃...］` annotations.
+    public var usesAozoraNotation = false
+
+    public init(title: String? = nil, authors: [String] = [], language: String? = nil, bodyStart: Int = 0) {
+        self.title = title
+        self.authors = authors
+        self.language = language
+        self.bodyStart = bodyStart
+    }
 }
 
 /// A decoded book cut into paragraphs, with its chapters.
@@ -45,6 +97,7 @@ public struct Book: Sendable {
     public let text: DecodedText
     public let paragraphs: [Paragraph]
     public let chapters: [Chapter]
+    public let metadata: BookMetadata
 
     public init(text: DecodedText) {
         self.text = text
@@ -52,6 +105,7 @@ public struct Book: Sendable {
         let blocks = ParagraphSplitter.split(lines: lines, utf8: text.utf8)
         self.paragraphs = blocks.paragraphs
         self.chapters = blocks.chapters
+        self.metadata = blocks.metadata
     }
 
     /// Files up to this size are read whole; a larger one opens on a
@@ -62,6 +116,9 @@ public struct Book: Sendable {
     public static func open(path: String, window: Int = largeBookWindow) throws -> Book {
         Book(text: try BookDecoder.decode(contentsOf: path, window: window))
     }
+
+    /// The language the book names, else the one its text is found to be in.
+    public var language: String? { metadata.language ?? LanguageDetector.detect(in: text) }
 
     /// False when the book is a window of a larger file.
     public var isComplete: Bool { text.isComplete }

@@ -26,10 +26,13 @@ public final class FontFace {
     let hyphenAdvance: Int32
     /// The advance of U+0020, the unit of `max_space_stretch`; 26.6 pixels.
     public let spaceAdvance: Int32
+    /// Outlines are slanted when loaded: an italic made from an upright
+    /// face when the family has no italic installed.
+    public let synthesisedSlant: Bool
     /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no.
     private var coverage = [UInt8](repeating: 0, count: 0x10000)
 
-    init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary) throws {
+    init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false) throws {
         let file = data.file
         guard pixelSize >= 4, pixelSize <= 400 else {
             throw TypesettingError.fontUnavailable(path: file.path, reason: "font size \(pixelSize) px is outside 4...400")
@@ -49,6 +52,12 @@ public final class FontFace {
             FT_Done_Face(face)
             throw TypesettingError.fontUnavailable(path: file.path, reason: "cannot be set to \(pixelSize) px")
         }
+        if synthesisedSlant {
+            // The shear FreeType's own oblique uses: x += 0.2 y.
+            var slant = FT_Matrix(xx: 0x10000, xy: 0x0366A, yx: 0, yy: 0x10000)
+            FT_Set_Transform(face, &slant, nil)
+        }
+        self.synthesisedSlant = synthesisedSlant
         ftFace = face
 
         // HarfBuzz reads the same bytes and uses its own OpenType metrics:

@@ -34,4 +34,39 @@ public enum FontLocator {
         if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         return FontFile(path: String(cString: file), index: Int(index))
     }
+
+    /// The installed file of `file`'s family in another slant or weight
+    /// (DejaVu Serif Italic for DejaVu Serif), or nil when the family has
+    /// none and fontconfig would only offer another family or the same file.
+    public static func styledFile(like file: FontFile, italic: Bool, bold: Bool) -> FontFile? {
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        defer { FcConfigDestroy(config) }
+        var count: Int32 = 0
+        guard let query = FcFreeTypeQuery(file.path, UInt32(file.index), nil, &count) else { return nil }
+        defer { FcPatternDestroy(query) }
+        var family: UnsafeMutablePointer<FcChar8>? = nil
+        guard FcPatternGetString(query, FC_FAMILY, 0, &family) == FcResultMatch, let family,
+              let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var matchedFamily: UnsafeMutablePointer<FcChar8>? = nil
+        var path: UnsafeMutablePointer<FcChar8>? = nil
+        var slant: Int32 = 0, weight: Int32 = 0, index: Int32 = 0
+        guard FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch, let matchedFamily,
+              FcStrCmpIgnoreCase(matchedFamily, family) == 0,
+              FcPatternGetString(match, FC_FILE, 0, &path) == FcResultMatch, let path,
+              FcPatternGetInteger(match, FC_SLANT, 0, &slant) == FcResultMatch,
+              FcPatternGetInteger(match, FC_WEIGHT, 0, &weight) == FcResultMatch else { return nil }
+        if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        guard (slant != FC_SLANT_ROMAN) == italic, (weight >= FC_WEIGHT_DEMIBOLD) == bold else { return nil }
+        let found = FontFile(path: String(cString: path), index: Int(index))
+        return found == file ? nil : found
+    }
 }

@@ -19,10 +19,28 @@ public final class FontSet {
     /// Font files read so far, shared with the sets made to match this one.
     private(set) var fileData: [FontFile: FontFileData]
     private var unusable: Set<FontFile> = []
+    /// Faces in another slant or weight, by the face they vary and the style.
+    private var styled: [StyledKey: Int] = [:]
+    /// The family's files in other styles, looked up once each (and
+    /// taken over by the sets made to match this one).
+    private var styledFiles: [StyledFileKey: FontFile?] = [:]
 
     private struct FaceKey: Hashable {
         var file: FontFile
         var pixelSize: Int
+        var synthesisedSlant = false
+    }
+
+    private struct StyledKey: Hashable {
+        var base: Int
+        var italic: Bool
+        var bold: Bool
+    }
+
+    private struct StyledFileKey: Hashable {
+        var file: FontFile
+        var italic: Bool
+        var bold: Bool
     }
 
     /// `sharingFilesWith` reuses the font files another set has read
@@ -37,6 +55,7 @@ public final class FontSet {
         let data = try fileData[file] ?? FontFileData(file: file)
         fileData[file] = data
         self.fileData = fileData
+        styledFiles = other?.styledFiles ?? [:]
         faces = [
             try FontFace(id: 0, data: data, pixelSize: geometry.fontSize, library: library),
             try FontFace(id: 1, data: data, pixelSize: geometry.headingFontSize, library: library),
@@ -57,13 +76,42 @@ public final class FontSet {
         return face
     }
 
+    /// `base` in the slant and weight of `style`: the family's own italic
+    /// or bold face when one is installed, else `base` slanted for italic
+    /// (and `base` itself for a bold the family lacks).
+    func face(_ base: FontFace, styled style: InlineStyle) -> FontFace {
+        guard style.changesFace else { return base }
+        let italic = style.slant == .italic, bold = style.weight == .bold
+        let key = StyledKey(base: base.id, italic: italic, bold: bold)
+        if let id = styled[key] { return faces[id] }
+        let fileKey = StyledFileKey(file: base.file, italic: italic, bold: bold)
+        let file: FontFile?
+        if let known = styledFiles[fileKey] {
+            file = known
+        } else {
+            file = FontLocator.styledFile(like: base.file, italic: italic, bold: bold)
+            styledFiles[fileKey] = file
+        }
+        let chosen = file.flatMap { face(file: $0, pixelSize: base.pixelSize) }
+            ?? (italic ? face(file: base.file, pixelSize: base.pixelSize, synthesisedSlant: true) : nil) ?? base
+        styled[key] = chosen.id
+        return chosen
+    }
+
+    /// `base`'s font at `pixelSize` (ruby and emphasis marks), or `base`
+    /// when it cannot be opened at that size.
+    func face(_ base: FontFace, pixelSize: Int) -> FontFace {
+        face(file: base.file, pixelSize: pixelSize, synthesisedSlant: base.synthesisedSlant) ?? base
+    }
+
     /// The face of `file` at `pixelSize`, opened once and appended to `faces`.
-    private func face(file: FontFile, pixelSize: Int) -> FontFace? {
-        let key = FaceKey(file: file, pixelSize: pixelSize)
+    private func face(file: FontFile, pixelSize: Int, synthesisedSlant: Bool = false) -> FontFace? {
+        let key = FaceKey(file: file, pixelSize: pixelSize, synthesisedSlant: synthesisedSlant)
         if let id = opened[key] { return faces[id] }
         guard !unusable.contains(file),
               let data = fileData[file] ?? (try? FontFileData(file: file)),
-              let face = try? FontFace(id: faces.count, data: data, pixelSize: pixelSize, library: library) else {
+              let face = try? FontFace(id: faces.count, data: data, pixelSize: pixelSize, library: library,
+                                       synthesisedSlant: synthesisedSlant) else {
             unusable.insert(file)
             return nil
         }

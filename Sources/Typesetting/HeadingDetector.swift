@@ -9,6 +9,16 @@ enum HeadingDetector {
         var key: String
         var offset: Int
         var paragraphIndex: Int
+        /// 1 for volumes, books and parts; 2 for chapters; 3 for sections.
+        var rank: Int
+    }
+
+    /// What a block of lines is.
+    enum Block: Equatable {
+        case heading(title: String, key: String, rank: Int)
+        /// Several heading lines in one block: a table of contents.
+        case contentsList
+        case text
     }
 
     /// Headings are short blocks: at most this many lines and columns.
@@ -24,15 +34,66 @@ enum HeadingDetector {
         "CHAPITRE", "Chapitre", "LIVRE", "Livre", "CAPÍTULO", "Capítulo", "CAPITOLO", "Capitolo",
     ]
 
-    /// The heading's title (its lines joined by spaces), or nil.
-    static func title(of block: ArraySlice<SourceLine>, utf8: [UInt8]) -> (title: String, key: String)? {
-        guard block.count <= maximumLines, let first = block.first, first.mayBeHeading,
-              block.allSatisfy({ $0.columns <= maximumColumns }) else { return nil }
+    /// A heading (its title, the lines joined by spaces, and the key a
+    /// contents entry for it shares), a contents list, or text.
+    static func classify(_ block: ArraySlice<SourceLine>, utf8: [UInt8]) -> Block {
+        guard let first = block.first, first.mayBeHeading,
+              block.allSatisfy({ $0.columns <= maximumColumns }) else { return .text }
         let firstLine = text(of: first, utf8: utf8)
-        guard isHeadingLine(firstLine) else { return nil }
+        guard isHeadingLine(firstLine) else { return .text }
         // Several heading-like lines in one block are a list of contents.
-        guard !block.dropFirst().contains(where: { isHeadingLine(text(of: $0, utf8: utf8)) }) else { return nil }
-        return (block.map { text(of: $0, utf8: utf8) }.joined(separator: " "), normalised(firstLine))
+        let headingLines = block.dropFirst().filter { $0.mayBeHeading && isHeadingLine(text(of: $0, utf8: utf8)) }.count
+        if headingLines > 0 { return headingLines + 1 >= block.count - headingLines ? .contentsList : .text }
+        guard block.count <= maximumLines else { return .text }
+        return .heading(title: block.map { text(of: $0, utf8: utf8) }.joined(separator: " "),
+                        key: numberKey(firstLine), rank: rank(of: firstLine))
+    }
+
+    /// The keyword and number a heading starts with ("CHAPTER I. The
+    /// Start" gives "CHAPTERI"): a contents entry and its chapter share it
+    /// whatever titles follow.
+    static func numberKey(_ line: String) -> String {
+        let words = line.split(separator: " ")
+        var count = 1
+        if let keyword = keywords.first(where: { line.hasPrefix($0) }) {
+            count = keyword.split(separator: " ").count + 1
+        }
+        var kept = words.prefix(count).map(String.init)
+        if var last = kept.popLast() {
+            while let end = last.last, end == "." || end == ":" || end == "," { last.removeLast() }
+            kept.append(last)
+        }
+        return normalised(kept.joined(separator: " "))
+    }
+
+    private static let volumeKeywords: [String] = [
+        "BOOK", "Book", "PART", "Part", "VOLUME", "Volume", "ЧАСТЬ", "Часть", "TEIL", "Teil", "LIVRE", "Livre",
+    ]
+    private static let frameKeywords: [String] = [
+        "EPILOGUE", "Epilogue", "PROLOGUE", "Prologue", "FIRST EPILOGUE", "SECOND EPILOGUE",
+    ]
+
+    /// 1 for a volume, book or part; 2 for a chapter; 0 for a prologue or
+    /// epilogue, which sits at the level of whichever of those the book has.
+    private static func rank(of line: String) -> Int {
+        func starts(with keyword: String) -> Bool {
+            guard line.hasPrefix(keyword) else { return false }
+            let rest = line.dropFirst(keyword.count)
+            return rest.isEmpty || rest.first == " " || rest.first == "." || rest.first == ":"
+        }
+        if volumeKeywords.contains(where: starts) { return 1 }
+        if frameKeywords.contains(where: starts) { return 0 }
+        return 2
+    }
+
+    /// Chapters with their levels: ranks used in the book numbered from 1.
+    static func levelled(_ candidates: [Candidate]) -> [Chapter] {
+        let hasVolumes = candidates.contains { $0.rank == 1 }
+        let ranks = Set(candidates.map { $0.rank == 0 ? (hasVolumes ? 1 : 2) : $0.rank }).sorted()
+        return candidates.map { candidate in
+            let rank = candidate.rank == 0 ? (hasVolumes ? 1 : 2) : candidate.rank
+            return Chapter(title: candidate.title, offset: candidate.offset, level: (ranks.firstIndex(of: rank) ?? 0) + 1)
+        }
     }
 
     /// A byte test that rules out almost every line before any string is
@@ -102,18 +163,33 @@ enum HeadingDetector {
 
     /// Keeps the candidates that start chapters. A candidate is an entry of
     /// a table of contents when little text follows it before the next
-    /// candidate and the same title appears again later in the book.
+    /// candidate and a heading with the same number appears later in the
+    /// book. Such an entry opens a contents list that runs until the
+    /// heading its first entry names: inside it, every candidate that is
+    /// named again later or has little text after it is an entry too (the
+    /// last entry, followed by a preface; an entry whose chapter is
+    /// misnumbered).
     static func chapters(from candidates: [Candidate], paragraphs: [Paragraph]) -> [Candidate] {
-        var laterTitles: [String: Int] = [:]
-        for candidate in candidates { laterTitles[candidate.key, default: 0] += 1 }
-        var result: [Candidate] = []
+        var remaining: [String: Int] = [:]
+        for candidate in candidates { remaining[candidate.key, default: 0] += 1 }
+        var repeatsLater = [Bool](repeating: false, count: candidates.count)
+        var isShort = [Bool](repeating: false, count: candidates.count)
         for (index, candidate) in candidates.enumerated() {
-            let key = candidate.key
-            laterTitles[key, default: 1] -= 1
+            remaining[candidate.key, default: 1] -= 1
+            repeatsLater[index] = (remaining[candidate.key] ?? 0) > 0
             let nextOffset = index + 1 < candidates.count ? candidates[index + 1].offset : Int.max
-            let followingText = textLength(after: candidate.paragraphIndex, before: nextOffset, in: paragraphs)
-            let repeatsLater = (laterTitles[key] ?? 0) > 0
-            if followingText < minimumChapterText && (repeatsLater || isBareNumber(candidate.title)) { continue }
+            isShort[index] = textLength(after: candidate.paragraphIndex, before: nextOffset, in: paragraphs) < minimumChapterText
+        }
+        var result: [Candidate] = []
+        var listEnd: String? = nil
+        for (index, candidate) in candidates.enumerated() {
+            if listEnd == candidate.key { listEnd = nil }
+            if listEnd != nil, isShort[index] || repeatsLater[index] { continue }
+            if isShort[index], repeatsLater[index] {
+                listEnd = candidate.key
+                continue
+            }
+            if isShort[index], isBareNumber(candidate.title) { continue }
             result.append(candidate)
         }
         return result

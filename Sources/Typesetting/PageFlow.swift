@@ -13,8 +13,9 @@ struct PageFlow {
     var isEmpty: Bool { y == 0 && !hasBody }
 
     /// Call before a paragraph's first line. False when the paragraph must
-    /// start a new page (a heading after text).
-    mutating func beginParagraph(_ style: ParagraphStyle) -> Bool {
+    /// start a new page (a heading after text, or one that `startsPage`).
+    mutating func beginParagraph(_ style: ParagraphStyle, startsPage: Bool = false) -> Bool {
+        if startsPage, !isEmpty { return false }
         switch style {
         case .heading:
             if hasBody { return false }

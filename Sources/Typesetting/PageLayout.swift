@@ -30,7 +30,7 @@ extension Typesetter {
         var firstLine = entry.line
         pageLoop: while paragraphIndex < book.paragraphs.count {
             let layout = pageParagraphs.layout(paragraphIndex, orMake: layoutParagraph)
-            if firstLine == 0, !flow.beginParagraph(layout.style) { break }
+            if firstLine == 0, !flow.beginParagraph(layout.style, startsPage: layout.startsPage) { break }
             for line in firstLine..<layout.lines.count {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }
                 guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break pageLoop }
@@ -49,8 +49,9 @@ extension Typesetter {
     private func baselineOffset(_ layout: ParagraphLayout) -> Int {
         let ascender = Int(layout.face.ascender) / 64
         let descender = Int(-layout.face.descender) / 64
-        let leading = layout.lineHeight - ascender - descender
-        return leading / 2 + ascender
+        // Room for ruby is all above the line.
+        let leading = layout.lineHeight - layout.marksHeight - ascender - descender
+        return layout.marksHeight + leading / 2 + ascender
     }
 
     /// Sets one line: its runs reordered for display (UAX #9 rule L2 over
@@ -90,6 +91,9 @@ extension Typesetter {
         if line.hyphenated { levels.append(levels.last ?? shaped.bidi.baseLevel) }
 
         let y = Int32(baseline * 64)
+        // Where each character was set, for marks drawn over it.
+        var spans: [Int: ClosedRange<Int32>] = [:]
+        let marksAbove = layout.marksHeight > 0
         for piece in BidiReordering.visualOrder(levels: levels) {
             guard piece < pieces.count else {
                 let face = layout.face
@@ -100,7 +104,7 @@ extension Typesetter {
             let run = shaped.runs[pieces[piece].run], range = pieces[piece].range
             for glyph in run.glyphs {
                 let cluster = Int(shaped.clusters[glyph])
-                guard range.contains(cluster) else { continue }
+                guard range.contains(cluster), !shaped.hides(cluster) else { continue }
                 if shaped.isGlue[cluster] {
                     let width = shaped.widths[cluster]
                     x += width
@@ -113,9 +117,14 @@ extension Typesetter {
                 }
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
                                                x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
+                if marksAbove {
+                    let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
+                    spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))
+                }
                 x += shaped.advances[glyph]
             }
         }
+        if marksAbove { placeMarks(over: line, of: layout, spans: spans, baseline: y, into: &page) }
         page.lines.append(layout.text(ofLine: lineIndex))
         page.lineExtents.append(left...max(left, x))
     }

@@ -96,7 +96,7 @@ public struct Paginator {
     }
 
     private mutating func place(_ layout: ParagraphLayout) {
-        if !flow.beginParagraph(layout.style) {
+        if !flow.beginParagraph(layout.style, startsPage: layout.startsPage) {
             breakPage(before: layout, line: 0)
         }
         guard layout.style == .body else {
@@ -170,7 +170,7 @@ public struct Paginator {
         let offset = layout.offset(ofLine: line)
         if let last = result.pages.indices.last { result.pages[last].end = offset }
         startPage(paragraph: layout.index, line: line, offset: offset)
-        if line == 0 { _ = flow.beginParagraph(layout.style) }
+        if line == 0 { _ = flow.beginParagraph(layout.style, startsPage: layout.startsPage) }
     }
 
     private mutating func startPage(paragraph: Int, line: Int, offset: Int) {

@@ -8,6 +8,10 @@ struct ParagraphLayout {
     let lines: [LineBox]
     let face: FontFace
     let lineHeight: Int
+    /// The paragraph begins a new page.
+    let startsPage: Bool
+    /// Room at the top of each line for ruby and emphasis marks, pixels.
+    let marksHeight: Int
 
     /// Absolute scalar offset where line `line` starts.
     func offset(ofLine line: Int) -> Int { start + lines[line].range.lowerBound }
@@ -21,7 +25,7 @@ struct ParagraphLayout {
         var end = box.range.upperBound
         while end > box.range.lowerBound, shaped.isGlue[end - 1] { end -= 1 }
         if box.hyphenated, end > box.range.lowerBound, shaped.scalars[end - 1] == 0xAD { end -= 1 }
-        for index in box.range.lowerBound..<end {
+        for index in box.range.lowerBound..<end where !shaped.hides(index) {
             let value = shaped.scalars[index]
             let scalar = value == 0x0A || value == 0x09 ? " " : Unicode.Scalar(value) ?? "\u{FFFD}"
             result.append(scalar)
@@ -35,7 +39,8 @@ extension Typesetter {
     /// Shapes and breaks paragraph `index`.
     func layoutParagraph(_ index: Int) -> ParagraphLayout {
         let paragraph = book.paragraphs[index]
-        let face = paragraph.style == .heading ? fonts.heading : fonts.body
+        let isMatter = paragraph.traits.isMatter
+        let face = isMatter ? fonts.footer : paragraph.style == .heading ? fonts.heading : fonts.body
         var source: [UInt32] = []
         source.reserveCapacity(paragraph.scalars.count)
         book.text.utf8.withUnsafeBufferPointer { bytes in
@@ -46,16 +51,35 @@ extension Typesetter {
                 byte += length
             }
         }
-        let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services)
+        // The frame around a book is set as it stands: its notes quote the markup.
+        let markup = isMatter ? InlineMarkup() : InlineMarkup.parse(source, aozora: book.metadata.usesAozoraNotation)
+        let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services,
+                                     markup: markup)
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
         // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
         // every line then meets the right margin.
-        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft
-        let indent = indented ? geometry.paragraphIndent : 0
-        let lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure,
+        let centred = paragraph.traits.contains(.centred)
+        // A paragraph that opens with an ideographic space (as Japanese
+        // text does) carries its own indent.
+        let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft && !centred
+            && source.first != 0x3000
+        let indent = indented ? Int32(geometry.paragraphIndent) * Int32(face.pixelSize) / Int32(geometry.fontSize) : 0
+        // A block indent narrows every line; each line's box carries it.
+        let blockIndent = min(Int32(paragraph.blockIndent) * Int32(face.pixelSize * 64), geometry.measure / 2)
+        var lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure - blockIndent,
                                       firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking)
+        for line in lines.indices {
+            lines[line].indent += blockIndent
+            if centred { lines[line].alignment = .centred }
+        }
+        let marksHeight = markup.marksAbove ? rubySize(for: face) : 0
+        let lineHeight = marksHeight + (isMatter ? Int((Double(face.pixelSize) * geometry.lineSpacing).rounded())
+            : paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)
         return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
-                               shaped: shaped, lines: lines, face: face,
-                               lineHeight: paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)
+                               shaped: shaped, lines: lines, face: face, lineHeight: lineHeight,
+                               startsPage: paragraph.traits.contains(.startsPage), marksHeight: marksHeight)
     }
+
+    /// Ruby and emphasis marks are set at half the text's size.
+    func rubySize(for face: FontFace) -> Int { max(6, face.pixelSize / 2) }
 }

@@ -15,7 +15,8 @@ public final class ScaledFontFaces {
     public func face(scaling base: FontFace) -> FontFace? {
         if let face = faces[base.id] { return face }
         let size = max(1, Int((Double(base.pixelSize) * scale).rounded()))
-        guard let face = try? FontFace(id: base.id, data: base.data, pixelSize: min(400, size), library: library) else {
+        guard let face = try? FontFace(id: base.id, data: base.data, pixelSize: min(400, size), library: library,
+                                       synthesisedSlant: base.synthesisedSlant) else {
             return nil
         }
         faces[base.id] = face

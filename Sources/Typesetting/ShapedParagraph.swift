@@ -24,15 +24,26 @@ struct ShapedParagraph {
     /// Glyphs drawn as .notdef, by the character they belong to.
     var missing: [UInt8]
     var breaks: [Break]
+    /// Markup characters, not shown (empty when the paragraph has none).
+    var isHidden: [Bool] = []
+    /// The paragraph's styled runs and ruby.
+    var markup: InlineMarkup
 
     var isRightToLeft: Bool { bidi.isRightToLeft }
+
+    /// Whether the character at `index` is markup, not shown.
+    @inline(__always)
+    func hides(_ index: Int) -> Bool { !isHidden.isEmpty && isHidden[index] }
 
     /// Shapes `source` (a paragraph's decoded characters) with `face`, and
     /// fallback faces from `fonts` for what it lacks. In body text line
     /// ends are spaces and runs of spaces collapse to one.
-    init(source: [UInt32], style: ParagraphStyle, fonts: FontSet, face: FontFace, services: TextServices) {
+    init(source: [UInt32], style: ParagraphStyle, fonts: FontSet, face: FontFace, services: TextServices,
+         markup: InlineMarkup = InlineMarkup()) {
         let count = source.count
         scalars = source
+        self.markup = markup
+        if !markup.hidden.isEmpty { isHidden = markup.hiddenMask(count: count) }
         widths = [Int32](repeating: 0, count: count)
         isGlue = [Bool](repeating: false, count: count)
         missing = [UInt8](repeating: 0, count: count)
@@ -48,14 +59,23 @@ struct ShapedParagraph {
         }
         breaks = services.lineBreaks.opportunities(source)
         adjustBreaks(style: style, hyphenator: style == .body ? services.hyphenator : nil)
+        if !markup.isEmpty { keepMarkupTogether() }
 
         let scripts = ScriptItemizer.scripts(source)
-        let faces = chooseFaces(scripts: scripts, fonts: fonts, face: face, language: services.language)
+        var faces = chooseFaces(scripts: scripts, fonts: fonts, face: face, language: services.language)
+        if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
         runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
+        if !isHidden.isEmpty {
+            for index in 0..<count where isHidden[index] {
+                widths[index] = 0
+                missing[index] = 0
+            }
+        }
 
-        // Collapse: in body text a space after a space (or at the start) takes no room.
-        if style == .body {
+        // Collapse: in body text a space after a space (or at the start)
+        // takes no room; in a contents list too, so its entries line up.
+        if style == .body || style == .contents {
             var previousWasGlue = true
             for index in 0..<count {
                 if isGlue[index] {
@@ -89,6 +109,31 @@ struct ShapedParagraph {
         hyphenator?.mark(scalars, breaks: &breaks)
     }
 
+    /// No line ends inside markup or a ruby base: a line may end only
+    /// after the markup, as it would after the text it marks.
+    private mutating func keepMarkupTogether() {
+        for range in markup.hidden where range.count > 1 {
+            for index in range.lowerBound..<(range.upperBound - 1) where breaks[index] != .mandatory {
+                breaks[index] = .none
+            }
+        }
+        for ruby in markup.rubies {
+            for index in ruby.base where breaks[index] != .mandatory { breaks[index] = .none }
+        }
+    }
+
+    /// Characters in an italic or bold run take the family's face in that
+    /// style (when it has the character).
+    private func applyStyles(to faces: inout [Int], fonts: FontSet) {
+        let (indices, styles) = markup.styleIndices(count: scalars.count)
+        for index in scalars.indices where indices[index] != 0 {
+            let style = styles[Int(indices[index])]
+            guard style.changesFace else { continue }
+            let styled = fonts.face(fonts.faces[faces[index]], styled: style)
+            if isGlue[index] || styled.hasGlyph(scalars[index]) { faces[index] = styled.id }
+        }
+    }
+
     /// The face of each scalar: the main face when it has the character,
     /// else a fallback; marks and joiners stay with their base, and spaces
     /// and punctuation with the face before them when it has them.
@@ -97,7 +142,9 @@ struct ShapedParagraph {
         var previous = face
         for (index, scalar) in scalars.enumerated() {
             var chosen = face
-            if isGlue[index] || scalar < 0x20 {
+            if hides(index) {
+                chosen = previous
+            } else if isGlue[index] || scalar < 0x20 {
                 chosen = previous.hasGlyph(0x20) ? previous : face
             } else if ScriptItemizer.clingsToPrevious(scalar) || ShapedParagraph.isInvisible(scalar) {
                 chosen = previous

@@ -7,12 +7,14 @@ import Typesetting
 /// arbitrary input and checks what must hold whatever the input. A broken
 /// invariant stops the process, which the fuzzer reports as a crash.
 enum FuzzTarget: String, CaseIterable {
-    case decoder, encoding, evdev, evemu, state, config
+    case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
         case .decoder: Self.decodeBook(bytes)
         case .encoding: Self.detectAndConvert(bytes)
+        case .gutenberg: MarkupFuzzing.gutenberg(bytes)
+        case .aozora: MarkupFuzzing.aozora(bytes)
         case .evdev: Self.parseEvdev(bytes)
         case .evemu: Self.parseEvemu(bytes)
         case .state: Self.readState(bytes)
@@ -112,7 +114,7 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    private static func require(_ condition: Bool, _ invariant: String) {
+    static func require(_ condition: Bool, _ invariant: String) {
         if !condition { fatalError("broken invariant: " + invariant) }
     }
 }

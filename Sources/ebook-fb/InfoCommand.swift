@@ -25,10 +25,16 @@ struct InfoCommand: ParsableCommand {
         object.add("bytes", book.text.sourceByteCount)
         object.add("characters", book.text.scalarCount)
         object.add("paragraphs", book.paragraphs.count)
+        let metadata = book.metadata
+        if let title = metadata.title { object.add("title", title) }
+        object.add("authors", strings: metadata.authors)
+        if let language = book.language { object.add("language", language) }
+        object.add("body_start", metadata.bodyStart)
         object.add("chapters", objects: book.chapters.map { chapter in
             var entry = JSONLine()
             entry.add("title", chapter.title)
             entry.add("offset", chapter.offset)
+            entry.add("level", chapter.level)
             return entry
         })
         print(object.text)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
-# Targets: decoder encoding evdev evemu state config (all by default). Seed corpora
+# Targets: decoder encoding evdev evemu state config gutenberg aozora (all by default). Seed corpora
 # are made at run time from ../shared (books, touch recordings), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
 # and are replayed first. A crash stops the run with the input's path.
@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -57,6 +57,24 @@ elif target == "encoding":
                                    "koi8_u", "tis_620", "iso8859_16", "utf_16", "utf_32", "utf_7"]):
         put("forced-" + codec, bytes([index]) + sample.encode(codec, errors="replace"))
     put("iso2022-detected", bytes([255]) + ("名前はまだ無い。" * 40).encode("iso2022_jp"))
+elif target == "gutenberg":
+    for path in books:
+        data = open(path, "rb").read()
+        base = os.path.basename(path)
+        put(base + ".head", data[:6144])
+        at = data.find(b"_")
+        if at >= 0: put(base + ".italics", data[max(0, at - 512):at + 1536])
+        at = data.find(b"*** END OF")
+        if at >= 0: put(base + ".licence", data[max(0, at - 1024):at + 2048])
+    put("pairs", b"_a_ b_c_d __e__ _f\n\ng_ misch_ee_vous _x _y_\n")
+elif target == "aozora":
+    for path in books:
+        data = open(path, "rb").read()
+        if "\u300a".encode() not in data and "\uff3b\uff03".encode() not in data: continue
+        base = os.path.basename(path)
+        for index, start in enumerate(range(0, min(len(data), 65536), 8192)):
+            put(f"{base}.{index}", data[start:start + 8192])
+    put("nested", "｜漢［＃「漢」に傍点］字《かん《じ》》［＃ここから２字下げ］\n［＃改ページ］\n［＃「」は中見出し］".encode())
 elif target == "evemu":
     for path in events + sorted(glob.glob(os.path.join(shared, "touch", "*.desc"))):
         put(os.path.basename(path), open(path, "rb").read()[:16384])

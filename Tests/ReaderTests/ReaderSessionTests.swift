@@ -183,6 +183,23 @@ final class ReaderSessionTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).count, 1, "no temporary files")
     }
 
+    /// With no saved place a book opens at the page holding its body, past
+    /// a Project Gutenberg header.
+    func testAFirstOpenStartsAfterTheGutenbergHeader() throws {
+        let header = (1...40).map { "Header line \($0) of the Project Gutenberg licence and notes." }.joined(separator: "\n\n")
+        let body = try Self.longBook().text.utf8
+        let text = "Title: Test\n\n" + header + "\n\n*** START OF THE PROJECT GUTENBERG EBOOK TEST ***\n\n"
+            + String(decoding: body, as: UTF8.self)
+        let book = Book(text: try BookDecoder.decode(Data(text.utf8), path: "headed.txt"))
+        XCTAssertGreaterThan(book.metadata.bodyStart, 0)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-state-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reader = try session(book, start: .savedPlace, store: StateStore(directory: directory))
+        defer { reader.stop() }
+        XCTAssertGreaterThan(reader.currentPage, 0)
+        XCTAssertEqual(reader.currentOffset, book.metadata.bodyStart)
+    }
+
     func testACorruptOrForeignStateFileIsIgnoredWithAWarning() throws {
         let book = try Self.longBook()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-state-\(UUID())").path

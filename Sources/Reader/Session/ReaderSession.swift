@@ -82,7 +82,8 @@ public final class ReaderSession: PagingControllerObserver {
         /// A page number, 0-based; past the end means the last page.
         case page(Int)
         /// The place saved for this book in the state store, else the
-        /// beginning; an unusable state file is reported in `warnings`.
+        /// beginning of the book itself (`BookMetadata.bodyStart`); an
+        /// unusable state file is reported in `warnings`.
         case savedPlace
     }
 
@@ -137,7 +138,8 @@ public final class ReaderSession: PagingControllerObserver {
         case .savedPlace:
             let saved = stateStore.map { Self.savedOffset(hash: bookHash, length: book.text.scalarCount, in: $0) }
             if let warning = saved?.warning { warnings.append(warning) }
-            try startPagination(showing: saved?.offset ?? 0)
+            // A first open starts at the book itself, past a header.
+            try startPagination(showing: saved?.offset ?? book.metadata.bodyStart)
         case let .page(page):
             try startPagination(showing: 0)
             // Numbered pages are known only from the start of the book on.
