@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Raster
+import TestSupport
 import Typesetting
 
 /// Pages whose plain-text conventions are read, not printed: Alice's
