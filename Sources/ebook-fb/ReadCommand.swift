@@ -163,6 +163,7 @@ struct ReadCommand: ParsableCommand {
         let loop = ReaderLoop(scene: session, display: console, input: input, clock: try PollingClock(),
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.onSettled = { log($0) }
+        loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
         let reason = try loop.run()
         session.saveNow()

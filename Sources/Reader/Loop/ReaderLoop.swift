@@ -47,6 +47,8 @@ public final class ReaderLoop {
     public var onTouchFrame: ((TouchFrame) -> Void)?
     /// Problems for the log.
     public var onWarning: ((String) -> Void)?
+    /// News for the log that is no problem (a touchscreen came or went).
+    public var onNotice: ((String) -> Void)?
     /// Frames presented so far.
     public private(set) var presentedFrames = 0
     /// The deadlines the loop waited with, in order (nil: none); kept only
@@ -126,7 +128,7 @@ public final class ReaderLoop {
                     onWarning?("\(command): \(error)")
                 }
             case let .deviceChanged(description):
-                onWarning?(description)
+                onNotice?(description)
             }
         }
     }
