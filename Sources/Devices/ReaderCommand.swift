@@ -8,4 +8,12 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case decreaseFontSize
     case toggleZoom
     case quit
+    /// Opens or closes the menu over the page.
+    case toggleMenu
+    /// Marks the page on screen, or unmarks it.
+    case toggleBookmark
+    /// Closes the screen open over the page; nothing on the page itself.
+    case closeScreen
+    /// Closes the screen open over the page, or on the page quits.
+    case closeScreenOrQuit
 }

@@ -66,6 +66,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "KMS: take the input devices for ourselves (EVIOCGRAB) and ignore the quit keys.")
     var kiosk = false
 
+    @Flag(help: "Headless: describe what is on screen in the final line (book, chapter, offset_range, font_size, theme, bookmarks, controls).")
+    var describe = false
+
     @Flag(name: .customLong("lock-vt"), help: "KMS: refuse switching to another virtual terminal while the reader runs.")
     var lockVT = false
 
@@ -212,6 +215,7 @@ struct ReadCommand: ParsableCommand {
         result.add("page_buffers", session.cache.allocatedBuffers)
         result.add("pages", session.knownPageCount)
         result.add("screen", session.screenName)
+        if describe { session.describe(into: &result) }
         print(result.text)
     }
 

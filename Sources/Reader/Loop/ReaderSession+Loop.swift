@@ -12,7 +12,7 @@ extension ReaderSession: LoopScene {
         return damage
     }
 
-    public var isMoving: Bool { controller.isAnimating }
+    public var isMoving: Bool { controller.isAnimating || screensAreAnimating }
 
     public var hasBackgroundWork: Bool { isPaginating }
 
@@ -33,5 +33,5 @@ extension ReaderSession: LoopScene {
                                        width: geometry.width, height: geometry.height)
     }
 
-    public var screenName: String { ReadingScreen.name(overlay) }
+    public var screenName: String { currentScreenName }
 }

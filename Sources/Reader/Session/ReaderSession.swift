@@ -50,28 +50,29 @@ public final class ReaderSession: PagingControllerObserver {
     /// The book's estimated page count and the store version it was made at.
     private var estimatedTotal = (version: -1, count: 0)
     /// The composed screen; empty until the first `compose()`.
-    public private(set) var frame: PixelBuffer
+    public internal(set) var frame: PixelBuffer
     /// The rows of `frame` changed since the loop last took them.
     var damage = FrameDamage(rows: 0)
-    /// The rows the overlay's panel covers in the frame, while it is drawn there.
-    private var overlayRows: Range<Int>?
+    /// The rows the screens over the page cover in the frame, while they are drawn there.
+    private var overlayRows: [Range<Int>] = []
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
     public let overlay = OverlayState()
+    let screens = ReaderScreens()
     private var compositor: Compositor
     var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
     private let workerGlyphCache = GlyphCache()
-    private let stateStore: StateStore?
-    private let bookHash: String
-    private let bookPath: String
+    let stateStore: StateStore?
+    let bookHash: String
+    let bookPath: String
     /// Faces and glyphs at the zoomed size, kept only while zoomed: large
     /// glyphs of a passing zoom neither push the page-size glyphs out of
     /// their cache nor stay behind in memory.
     private var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
     static let zoomGlyphBudget = 2 << 20
     /// Messages for the person (warnings), drained by the caller.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
     var savedOffset: Int?
     var needsFrame = true
 
@@ -228,18 +229,13 @@ public final class ReaderSession: PagingControllerObserver {
     public func handle(_ events: [GestureEvent]) {
         // A touch may turn to a page beside the one on screen: it must be known.
         if !events.isEmpty { syncPages(neighbours: true) }
-        let geometry = settings.geometry
-        for event in events {
-            ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
-                                height: geometry.height) { fraction in
-                show(offset: Int(Double(book.text.scalarCount) * fraction))
-            }
-        }
+        for event in events { route(event) }
         needsFrame = true
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
         syncPages(neighbours: true)
+        if handleScreenCommand(command, at: time) { return }
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
@@ -251,7 +247,7 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit: break
+        case .quit, .toggleMenu, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
         }
         needsFrame = true
     }
@@ -282,12 +278,15 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
-        overlay.isVisible.toggle()
+        overlay.open(at: screens.time)
         needsFrame = true
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
-        if message.endsMotion { saveIfMoved() }
+        if message.endsMotion {
+            pageSettled()
+            saveIfMoved()
+        }
     }
 
     /// Saves the position when the settled page changed.
@@ -296,7 +295,7 @@ public final class ReaderSession: PagingControllerObserver {
         let offset = currentOffset
         guard offset != savedOffset else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
+            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks))
             savedOffset = offset
             if saveFailure != nil {
                 saveFailure = nil
@@ -331,7 +330,8 @@ public final class ReaderSession: PagingControllerObserver {
     /// nothing changed since the last frame.
     @discardableResult
     public func advance(to time: Double) -> Bool {
-        let moving = controller.isAnimating
+        let moving = controller.isAnimating || screensAreAnimating
+        screens.time = max(screens.time, time)
         controller.advance(to: time)
         syncPages()
         guard moving || needsFrame else { return false }
@@ -370,19 +370,21 @@ public final class ReaderSession: PagingControllerObserver {
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
             // The pages shown and their drawings make the picture (a page past either end: none).
-            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0,
-                                                      rows: overlayRows, into: &frame) { index in
+            let image: (Int) -> Compositor.PageImage? = { index in
                 guard index >= 0, index < count else { return nil }
-                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
-            })
+                return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
+            }
+            // Rows a screen covered are composed again, band by band.
+            let bands: [Range<Int>?] = overlayRows.isEmpty ? [nil] : overlayRows.map { $0 }
+            for rows in bands {
+                damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0, rows: rows,
+                                                          into: &frame, page: image))
+            }
         }
-        overlayRows = nil
-        if overlay.isVisible {
-            let rows = overlay.draw(into: &frame, theme: settings.theme,
-                                    progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+        overlayRows = drawScreens()
+        for rows in overlayRows {
             compositor.rowsWereDrawnOver(rows)
             damage.insert(rows)
-            overlayRows = rows
         }
     }
 

@@ -1,0 +1,17 @@
+import Raster
+
+/// What the reader's screens keep between frames: the loop's time as
+/// last seen, the interface painter (made when first needed), the fingers
+/// a screen holds, and the book's bookmarks.
+final class ReaderScreens {
+    /// The latest time an event or a frame brought; screens animate by it.
+    var time = 0.0
+    var painter: InterfacePainter?
+    /// Fingers that went down on the menu's bars: the page does not see them.
+    var fingersOnBars: Set<Int> = []
+    /// Bookmarked places: the start offsets of the marked pages, in book order.
+    var bookmarks: [Int] = []
+    var bookmarksLoaded = false
+    /// The book's title, found once.
+    var title: String?
+}
