@@ -10,6 +10,8 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case quit
     /// Opens or closes the menu over the page.
     case toggleMenu
+    /// Opens the contents, or closes them.
+    case toggleContents
     /// Marks the page on screen, or unmarks it.
     case toggleBookmark
     /// Closes the screen open over the page; nothing on the page itself.

@@ -6,6 +6,7 @@ public enum KeyCode {
     public static let backspace: UInt16 = 14
     public static let q: UInt16 = 16
     public static let z: UInt16 = 44
+    public static let c: UInt16 = 46
     public static let b: UInt16 = 48
     public static let m: UInt16 = 50
     public static let space: UInt16 = 57

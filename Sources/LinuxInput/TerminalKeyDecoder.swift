@@ -112,6 +112,7 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "z"), UInt8(ascii: "Z"): KeyCode.z
         case UInt8(ascii: "m"), UInt8(ascii: "M"): KeyCode.m
         case UInt8(ascii: "b"), UInt8(ascii: "B"): KeyCode.b
+        case UInt8(ascii: "c"), UInt8(ascii: "C"): KeyCode.c
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): KeyCode.q
         default: nil
         }

@@ -14,4 +14,6 @@ final class ReaderScreens {
     var bookmarksLoaded = false
     /// The book's title, found once.
     var title: String?
+    /// The contents or bookmarks, while open over the book.
+    var list: ListScreen?
 }

@@ -72,11 +72,12 @@ extension ReaderSession {
     }
 
     /// The screen's name for the headless output.
-    var currentScreenName: String { overlay.isVisible ? "menu" : "reading" }
+    var currentScreenName: String { screens.list?.screenName ?? (overlay.isVisible ? "menu" : "reading") }
 
     /// The controls on screen, in reading order.
     var visibleControls: [ScreenControl] {
-        overlay.isVisible ? menuLayout(menuContent()).controls : []
+        if let list = screens.list { return list.controls }
+        return overlay.isVisible ? menuLayout(menuContent()).controls : []
     }
 
     // MARK: Touch
@@ -84,6 +85,10 @@ extension ReaderSession {
     /// One gesture: to the menu while it is open, else to the page.
     func route(_ event: GestureEvent) {
         screens.time = max(screens.time, event.time)
+        if let list = screens.list {
+            routeToList(list, event)
+            return
+        }
         guard overlay.isVisible else {
             let geometry = settings.geometry
             ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
@@ -147,6 +152,8 @@ extension ReaderSession {
             }
         case "menu.bookmark":
             toggleBookmark()
+        case "menu.contents":
+            openList(.contents)
         default:
             break
         }
@@ -176,7 +183,19 @@ extension ReaderSession {
     /// Keys of the screens; false when the key is not theirs.
     func handleScreenCommand(_ command: ReaderCommand, at time: Double) -> Bool {
         screens.time = max(screens.time, time)
+        if let list = screens.list {
+            switch command {
+            case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: closeList()
+            case .nextPage: list.scroll(byScreens: 1)
+            case .previousPage: list.scroll(byScreens: -1)
+            default: return true
+            }
+            needsFrame = true
+            return true
+        }
         switch command {
+        case .toggleContents:
+            openList(.contents)
         case .toggleMenu:
             if overlay.isVisible { overlay.close(at: time) } else { overlay.open(at: time) }
         case .toggleBookmark:
@@ -198,8 +217,9 @@ extension ReaderSession {
     /// Draws the open screens over the composed page and returns the rows they cover.
     func drawScreens() -> [Range<Int>] {
         let time = screens.time
-        guard overlay.isShown(at: time) || overlay.isAnimating(at: time) else { return [] }
         guard let painter = interfacePainter() else { return [] }
+        if let list = screens.list { return drawList(list, painter: painter) }
+        guard overlay.isShown(at: time) else { return [] }
         let content = menuContent()
         let layout = MenuLayout(metrics: interfaceMetrics, content: content) { painter.width(of: $0) }
         return MenuPainter.draw(layout, content: content, presence: overlay.presence(at: time), theme: settings.theme,
@@ -207,7 +227,12 @@ extension ReaderSession {
     }
 
     /// The screens animate (the menu sliding in or out).
-    var screensAreAnimating: Bool { overlay.isAnimating(at: screens.time) }
+    var screensAreAnimating: Bool {
+        overlay.isAnimating(at: screens.time) || screens.list?.scrollView.isAnimating == true
+    }
+
+    /// A screen covers the whole page: the page need not be composed under it.
+    var screenCoversPage: Bool { screens.list != nil }
 }
 
 extension ReaderSession {

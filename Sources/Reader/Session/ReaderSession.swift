@@ -247,7 +247,7 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit, .toggleMenu, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
+        case .quit, .toggleMenu, .toggleContents, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
         }
         needsFrame = true
     }
@@ -364,7 +364,7 @@ public final class ReaderSession: PagingControllerObserver {
             } else {
                 drawZoomedSharp(page: zoomed, pagination: known)
             }
-        } else {
+        } else if !screenCoversPage {
             zoom = nil
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
