@@ -12,6 +12,8 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case toggleMenu
     /// Opens the contents, or closes them.
     case toggleContents
+    /// Opens the text settings, or closes them.
+    case toggleText
     /// Marks the page on screen, or unmarks it.
     case toggleBookmark
     /// Closes the screen open over the page; nothing on the page itself.

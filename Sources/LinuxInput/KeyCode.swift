@@ -5,6 +5,7 @@ public enum KeyCode {
     public static let equal: UInt16 = 13
     public static let backspace: UInt16 = 14
     public static let q: UInt16 = 16
+    public static let t: UInt16 = 20
     public static let z: UInt16 = 44
     public static let c: UInt16 = 46
     public static let b: UInt16 = 48

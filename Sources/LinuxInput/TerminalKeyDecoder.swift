@@ -113,6 +113,7 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "m"), UInt8(ascii: "M"): KeyCode.m
         case UInt8(ascii: "b"), UInt8(ascii: "B"): KeyCode.b
         case UInt8(ascii: "c"), UInt8(ascii: "C"): KeyCode.c
+        case UInt8(ascii: "t"), UInt8(ascii: "T"): KeyCode.t
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): KeyCode.q
         default: nil
         }

@@ -23,7 +23,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
 
-    @Option(help: "Colour theme: light or dark.")
+    @Option(help: "Colour theme: light, sepia or dark.")
     var theme: String = "light"
 
     @Option(help: "Headless: replay this evemu recording as the touchscreen.")
@@ -73,7 +73,7 @@ struct ReadCommand: ParsableCommand {
     var lockVT = false
 
     func run() throws {
-        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
+        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light, sepia or dark") }
         guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
         var calibration = CalibrationMatrix.identity
         if let touchMatrix {

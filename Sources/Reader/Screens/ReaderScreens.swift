@@ -16,4 +16,6 @@ final class ReaderScreens {
     var title: String?
     /// The contents or bookmarks, while open over the book.
     var list: ListScreen?
+    /// The text panel is open over the lower part of the page.
+    var textPanelOpen = false
 }

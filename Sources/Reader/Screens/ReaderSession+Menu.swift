@@ -72,11 +72,14 @@ extension ReaderSession {
     }
 
     /// The screen's name for the headless output.
-    var currentScreenName: String { screens.list?.screenName ?? (overlay.isVisible ? "menu" : "reading") }
+    var currentScreenName: String {
+        screens.list?.screenName ?? (screens.textPanelOpen ? "text" : overlay.isVisible ? "menu" : "reading")
+    }
 
     /// The controls on screen, in reading order.
     var visibleControls: [ScreenControl] {
         if let list = screens.list { return list.controls }
+        if screens.textPanelOpen { return textPanelLayout().controls }
         return overlay.isVisible ? menuLayout(menuContent()).controls : []
     }
 
@@ -87,6 +90,10 @@ extension ReaderSession {
         screens.time = max(screens.time, event.time)
         if let list = screens.list {
             routeToList(list, event)
+            return
+        }
+        if screens.textPanelOpen {
+            routeToTextPanel(event)
             return
         }
         guard overlay.isVisible else {
@@ -154,6 +161,8 @@ extension ReaderSession {
             toggleBookmark()
         case "menu.contents":
             openList(.contents)
+        case "menu.text":
+            openTextPanel()
         default:
             break
         }
@@ -193,7 +202,19 @@ extension ReaderSession {
             needsFrame = true
             return true
         }
+        if screens.textPanelOpen {
+            switch command {
+            case .closeScreen, .closeScreenOrQuit, .toggleText, .toggleMenu: closeTextPanel()
+            case .increaseFontSize: applyTextControl("text.larger")
+            case .decreaseFontSize: applyTextControl("text.smaller")
+            case .nextPage, .previousPage: return false
+            default: return true
+            }
+            return true
+        }
         switch command {
+        case .toggleText:
+            openTextPanel()
         case .toggleContents:
             openList(.contents)
         case .toggleMenu:
@@ -219,6 +240,7 @@ extension ReaderSession {
         let time = screens.time
         guard let painter = interfacePainter() else { return [] }
         if let list = screens.list { return drawList(list, painter: painter) }
+        if screens.textPanelOpen { return drawTextPanel(painter: painter) }
         guard overlay.isShown(at: time) else { return [] }
         let content = menuContent()
         let layout = MenuLayout(metrics: interfaceMetrics, content: content) { painter.width(of: $0) }

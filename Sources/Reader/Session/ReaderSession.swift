@@ -247,7 +247,7 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit, .toggleMenu, .toggleContents, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
+        case .quit, .toggleMenu, .toggleContents, .toggleText, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
         }
         needsFrame = true
     }
@@ -257,19 +257,39 @@ public final class ReaderSession: PagingControllerObserver {
     public func setFontSize(_ size: Int) throws {
         var geometry = settings.geometry
         geometry.fontSize = size
+        try relayout(geometry: geometry, theme: settings.theme)
+    }
+
+    /// Sets the book in another geometry (size, spacing, margins) or
+    /// theme, keeping the first character of the page on screen.
+    public func relayout(geometry: PageGeometry, theme: Theme) throws {
         try geometry.validate()
+        let themeChanged = theme != settings.theme
+        // A new background leaves nothing of the old pictures usable.
+        cache.invalidate(inkUnknown: themeChanged)
+        settings.theme = theme
+        compositor.background = theme.background
+        guard geometry != settings.geometry else {
+            let main = PageRenderer(typesetter: renderer.typesetter, theme: theme, cache: renderer.cache)
+            let worker = PageRenderer(typesetter: try Typesetter(matching: renderer.typesetter), theme: theme,
+                                      cache: workerGlyphCache)
+            renderer = main
+            cache.replaceRenderers(main: main, worker: worker)
+            zoom = nil
+            needsFrame = true
+            return
+        }
         let offset = currentOffset
         let paused = pagination.isPaused
         pagination.cancel()
-        cache.invalidate()
         settings.geometry = geometry
         pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
         // The glyph caches carry over: their keys hold the size, and a
         // reader switching between two sizes keeps both sets of glyphs
         // instead of allocating them again on every change.
         let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: settings.theme, cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: settings.theme,
+        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: renderer.cache)
+        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
                                   cache: workerGlyphCache)
         renderer = main
         cache.replaceRenderers(main: main, worker: worker)

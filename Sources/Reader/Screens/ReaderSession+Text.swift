@@ -1,0 +1,76 @@
+import Gestures
+import Raster
+import Typesetting
+
+/// The text panel as a room of the reader: size, spacing, margins and
+/// theme, each applied at once and keeping the page's first character on screen.
+extension ReaderSession {
+    func textPanelLayout() -> TextPanelLayout {
+        let painter = interfacePainter()
+        return TextPanelLayout(metrics: interfaceMetrics, fontSize: settings.geometry.fontSize) {
+            painter?.width(of: $0) ?? $0.count * 12
+        }
+    }
+
+    /// The options in force, by control id.
+    var selectedTextOptions: Set<String> {
+        let geometry = settings.geometry
+        return ["text.spacing.\(TextChoices.spacingIndex(of: geometry.lineSpacing) + 1)",
+                "text.margins.\(TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width) + 1)",
+                "text.theme.\(settings.theme.name)"]
+    }
+
+    func openTextPanel() {
+        overlay.isVisible = false
+        screens.textPanelOpen = true
+        needsFrame = true
+    }
+
+    func closeTextPanel() {
+        screens.textPanelOpen = false
+        needsFrame = true
+    }
+
+    func routeToTextPanel(_ event: GestureEvent) {
+        guard case let .tap(at, _) = event.kind else { return }
+        let layout = textPanelLayout()
+        if let control = layout.controls.hit(x: at.x, y: at.y) {
+            applyTextControl(control.id)
+        } else if at.y < Double(layout.panel.y) {
+            closeTextPanel()
+        }
+    }
+
+    /// Applies one of the panel's controls.
+    func applyTextControl(_ id: String) {
+        var geometry = settings.geometry
+        var theme = settings.theme
+        let parts = id.split(separator: ".")
+        switch (parts.count > 1 ? String(parts[1]) : "", parts.count > 2 ? Int(parts[2]) : nil) {
+        case ("smaller", _): geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
+        case ("larger", _): geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: true)
+        case let ("spacing", k?) where TextChoices.lineSpacings.indices.contains(k - 1):
+            geometry.lineSpacing = TextChoices.lineSpacings[k - 1].value
+        case let ("margins", k?) where TextChoices.margins.indices.contains(k - 1):
+            geometry.sideMargin = TextChoices.margins[k - 1].share.map { Int(Double(geometry.width) * $0) }
+        case ("theme", _):
+            theme = Theme(named: parts.count > 2 ? String(parts[2]) : "") ?? theme
+        case ("close", _), _ where id == "close":
+            closeTextPanel()
+            return
+        default:
+            return
+        }
+        do {
+            try relayout(geometry: geometry, theme: theme)
+        } catch {
+            warnings.append("text settings: \(error)")
+        }
+        needsFrame = true
+    }
+
+    func drawTextPanel(painter: InterfacePainter) -> [Range<Int>] {
+        TextPanelPainter.draw(textPanelLayout(), fontSize: settings.geometry.fontSize, selected: selectedTextOptions,
+                              theme: settings.theme, painter: painter, into: &frame)
+    }
+}
