@@ -118,10 +118,25 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The session for a page of `geometry`, opened where the options say.
-    private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
+    private func makeSession(geometry given: PageGeometry, theme givenTheme: Theme) throws -> ReaderSession {
+        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        // Settings chosen on the text panel stand in for options left at their defaults.
+        let saved = store.loadTextSettings()
+        var geometry = given, theme = givenTheme
+        if let saved {
+            var defaults = saved
+            if options.fontSize != 20 { defaults.fontSize = given.fontSize }
+            if options.lineSpacing != 1.4 { defaults.lineSpacing = nil }
+            geometry = defaults.applied(to: given, bookFontSize: nil)
+            if self.theme == "light", let name = saved.theme, let chosen = Theme(named: name) { theme = chosen }
+        }
         let opened = try options.openForReading(geometry: geometry, background: theme.background,
                                                 patternSnapshots: .inFolder(nil))
-        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        if options.fontSize == 20, let size = ReaderSession.savedFontSize(for: opened.book, in: store) {
+            var sized = geometry
+            sized.fontSize = size
+            if (try? sized.validate()) != nil { geometry = sized }
+        }
         let startAt: ReaderSession.Start
         if let page {
             startAt = .page(page - 1)

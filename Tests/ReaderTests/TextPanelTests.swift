@@ -89,6 +89,38 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(reader.screenName, "reading")
     }
 
+    func testSettingsAreKeptForTheDeviceAndTheSizeForTheBook() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-text-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = StateStore(directory: directory)
+        XCTAssertNil(store.loadTextSettings())
+        let book = try Book.open(path: Self.bookPath)
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: 20),
+                                              font: ReaderSessionTests.font, theme: .light, language: "en")
+        let reader = try ReaderSession(book: book, path: Self.bookPath, settings: settings, start: .page(2), stateStore: store)
+        defer { reader.stop() }
+        reader.toggleBookmark()
+        reader.applyTextControl("text.larger")
+        reader.applyTextControl("text.theme.dark")
+        reader.applyTextControl("text.margins.3")
+        let saved = try XCTUnwrap(store.loadTextSettings())
+        XCTAssertEqual(saved.fontSize, 22)
+        XCTAssertEqual(saved.theme, "dark")
+        XCTAssertEqual(saved.sideMarginShare ?? 0, 0.11, accuracy: 0.002)
+        XCTAssertEqual(ReaderSession.savedFontSize(for: book, in: store), 22, "the book keeps its own size")
+        guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else {
+            return XCTFail("no reading position saved")
+        }
+        XCTAssertEqual(state.bookmarks?.count, 1, "the bookmark survived the settings being saved")
+        // Applied to another start: the book's size first, then the device's.
+        let next = saved.applied(to: PageGeometry(width: 1000, height: 600), bookFontSize: 28)
+        XCTAssertEqual(next.fontSize, 28)
+        XCTAssertEqual(next.sideMargin, 110)
+        XCTAssertEqual(saved.applied(to: PageGeometry(width: 1000, height: 600), bookFontSize: nil).fontSize, 22)
+        XCTAssertEqual(TextSettings(fontSize: 500).applied(to: PageGeometry(width: 1000, height: 600), bookFontSize: nil),
+                       PageGeometry(width: 1000, height: 600), "a setting that makes no valid page is left out")
+    }
+
     func testTheTextPanelLooksAsRecorded() throws {
         for theme in [Theme.light, .dark] {
             let reader = try session(theme: theme, page: 1)

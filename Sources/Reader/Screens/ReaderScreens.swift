@@ -18,4 +18,6 @@ final class ReaderScreens {
     var list: ListScreen?
     /// The text panel is open over the lower part of the page.
     var textPanelOpen = false
+    /// The size chosen for this book on the text panel, kept with its position.
+    var bookFontSize: Int?
 }

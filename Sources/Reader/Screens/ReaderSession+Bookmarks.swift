@@ -1,3 +1,5 @@
+import Typesetting
+
 /// Bookmarks: page starts kept with the reading position in the book's
 /// state file, written atomically with it.
 extension ReaderSession {
@@ -8,6 +10,7 @@ extension ReaderSession {
             if let stateStore, case let .found(state) = stateStore.load(book: bookHash) {
                 let length = book.text.scalarCount
                 screens.bookmarks = Array(Set((state.bookmarks ?? []).filter { $0 >= 0 && $0 <= length })).sorted()
+                if screens.bookFontSize == nil { screens.bookFontSize = state.fontSize }
             }
         }
         return screens.bookmarks
@@ -35,11 +38,18 @@ extension ReaderSession {
         needsFrame = true
         guard let stateStore else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: marks))
+            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: marks,
+                                             fontSize: screens.bookFontSize))
             savedOffset = currentOffset
         } catch {
             warnings.append("\(error)")
         }
+    }
+
+    /// The book's size, when one was saved for it, as a start may use it.
+    public static func savedFontSize(for book: Book, in store: StateStore) -> Int? {
+        guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else { return nil }
+        return state.fontSize
     }
 
     /// The book's page number (1-based) of each bookmark, as far as pages are known.

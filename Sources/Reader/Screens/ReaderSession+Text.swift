@@ -67,6 +67,22 @@ extension ReaderSession {
             warnings.append("text settings: \(error)")
         }
         needsFrame = true
+        saveTextSettings()
+    }
+
+    /// The settings in force for the device, and the size for this book with its position.
+    private func saveTextSettings() {
+        guard let stateStore else { return }
+        _ = bookmarks // the book's state file is read before it is written again
+        screens.bookFontSize = settings.geometry.fontSize
+        do {
+            try stateStore.saveTextSettings(TextSettings(geometry: settings.geometry, theme: settings.theme))
+            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: bookmarks,
+                                             fontSize: screens.bookFontSize))
+            savedOffset = currentOffset
+        } catch {
+            warnings.append("\(error)")
+        }
     }
 
     func drawTextPanel(painter: InterfacePainter) -> [Range<Int>] {

@@ -315,7 +315,8 @@ public final class ReaderSession: PagingControllerObserver {
         let offset = currentOffset
         guard offset != savedOffset else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks))
+            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks,
+                                             fontSize: screens.bookFontSize))
             savedOffset = offset
             if saveFailure != nil {
                 saveFailure = nil
