@@ -145,7 +145,11 @@ struct ReadCommand: ParsableCommand {
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
-        let settings = ReaderSession.Settings(geometry: geometry, font: opened.font, theme: theme, language: options.lang,
+        var font = opened.font
+        if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
+            font = file
+        }
+        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination)
         return try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
                                  stateStore: store, hyphenationPreload: opened.hyphenation, preparedBuffers: opened.buffers)

@@ -14,6 +14,35 @@ final class TextPanelTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private static let bookPath = packageRoot.appendingPathComponent("Books/the-lamplighter.txt").path
 
+    private static let dejaVu = [
+        FontFamily(name: "DejaVu Serif", file: FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), isSerif: true),
+        FontFamily(name: "DejaVu Sans", file: FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), isSerif: false),
+    ]
+
+    func testTheInstalledSerifAndSansFamiliesAreOffered() {
+        let families = FontLocator.bodyFamilies(language: "en")
+        XCTAssertLessThanOrEqual(families.count, 6)
+        XCTAssertTrue(families.contains { $0.name == "DejaVu Serif" && $0.isSerif }, "\(families.map(\.name))")
+        XCTAssertTrue(families.contains { $0.name == "DejaVu Sans" && !$0.isSerif })
+        XCTAssertFalse(families.contains { $0.name.contains("Mono") }, "no monospaced family")
+        let serifFirst = families.map(\.isSerif)
+        XCTAssertEqual(serifFirst, serifFirst.sorted { $0 && !$1 }, "serif families first")
+    }
+
+    func testAnotherTypefaceKeepsThePlace() throws {
+        let reader = try session(page: 5)
+        defer { reader.stop() }
+        reader.finishBackgroundWork()
+        reader.screens.typefaces = Self.dejaVu
+        let first = reader.currentOffset
+        reader.openTextPanel()
+        XCTAssertEqual(reader.visibleControls.filter { $0.id.hasPrefix("text.font.") }.map(\.label), ["DejaVu Serif", "DejaVu Sans"])
+        try tapControl("text.font.2", reader, at: 1000)
+        XCTAssertEqual(reader.settings.font, Self.dejaVu[1].file)
+        XCTAssertTrue(reader.offsetRange.contains(first), "the first character of the page before is still on screen")
+        XCTAssertTrue(reader.selectedTextOptions.contains("text.font.2"))
+    }
+
     func testStepsOfSizeSpacingAndMargins() {
         XCTAssertGreaterThanOrEqual(TextChoices.fontSizes.count, 7)
         XCTAssertEqual(TextChoices.fontSize(after: 20, larger: true), 22)
@@ -126,6 +155,8 @@ final class TextPanelTests: XCTestCase {
             let reader = try session(theme: theme, page: 1)
             defer { reader.stop() }
             reader.finishBackgroundWork()
+            // The typefaces offered depend on the machine's fonts: the picture takes two that are always there.
+            reader.screens.typefaces = Self.dejaVu
             reader.openTextPanel()
             let display = try HeadlessRun(session: reader).run([])
             XCTAssertEqual(display.screen, reader.frame)

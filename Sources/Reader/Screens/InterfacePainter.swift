@@ -9,9 +9,13 @@ public final class InterfacePainter {
     public let metrics: InterfaceMetrics
     private let glyphCache = GlyphCache(byteBudget: 1 << 20)
     private var painters: [Theme: PagePainter] = [:]
+    /// Typefaces shown in their own face (the text panel's), each with its glyphs.
+    private var otherFaces: [FontFile: (typesetter: InterfaceTypesetter, glyphs: GlyphCache)] = [:]
+    private let language: String?
 
     public init(font: FontFile, metrics: InterfaceMetrics, language: String?) throws {
         self.metrics = metrics
+        self.language = language
         typesetter = try InterfaceTypesetter(font: font, labelSize: metrics.labelSize, language: language)
     }
 
@@ -40,6 +44,21 @@ public final class InterfacePainter {
         case .end: x = area.maxX - line.pixelWidth
         }
         return line.placed(x: x, baseline: baseline(top: area.y, height: area.height, role: role))
+    }
+
+    /// `text` set in its own font file, centred in `area`, painted at once.
+    public func paint(_ text: String, inFont font: FontFile, in area: PixelRect, theme: Theme, into frame: inout PixelBuffer) {
+        if otherFaces[font] == nil, let made = try? InterfaceTypesetter(font: font, labelSize: metrics.labelSize,
+                                                                        language: language) {
+            otherFaces[font] = (made, GlyphCache(byteBudget: 256 << 10))
+        }
+        guard let (setter, glyphs) = otherFaces[font] else { return }
+        let line = setter.line(text, maxWidth: area.width)
+        let capHeight = setter.face(.label).pixelSize * 7 / 10
+        let placed = line.placed(x: area.x + (area.width - line.pixelWidth) / 2, baseline: area.y + (area.height + capHeight) / 2)
+        let painter = painters[theme] ?? PagePainter(theme: theme)
+        painters[theme] = painter
+        painter.paint(PageLayout(interfaceGlyphs: placed), fonts: setter.fonts, cache: glyphs, into: &frame, clearing: false)
     }
 
     /// Paints placed glyphs in the theme's ink (secondary text in its

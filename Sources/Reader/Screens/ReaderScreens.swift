@@ -1,3 +1,4 @@
+import Typesetting
 import Raster
 
 /// What the reader's screens keep between frames: the loop's time as
@@ -20,4 +21,6 @@ final class ReaderScreens {
     var textPanelOpen = false
     /// The size chosen for this book on the text panel, kept with its position.
     var bookFontSize: Int?
+    /// The typefaces the text panel offers, found when it first opens.
+    var typefaces: [FontFamily]?
 }

@@ -7,17 +7,27 @@ import Typesetting
 extension ReaderSession {
     func textPanelLayout() -> TextPanelLayout {
         let painter = interfacePainter()
-        return TextPanelLayout(metrics: interfaceMetrics, fontSize: settings.geometry.fontSize) {
+        return TextPanelLayout(metrics: interfaceMetrics, fontSize: settings.geometry.fontSize,
+                               families: typefaces.map(\.name)) {
             painter?.width(of: $0) ?? $0.count * 12
         }
+    }
+
+    /// The typefaces offered: the installed serif and sans families for the book's language, found once.
+    var typefaces: [FontFamily] {
+        if let found = screens.typefaces { return found }
+        let found = FontLocator.bodyFamilies(language: settings.language)
+        screens.typefaces = found
+        return found
     }
 
     /// The options in force, by control id.
     var selectedTextOptions: Set<String> {
         let geometry = settings.geometry
-        return ["text.spacing.\(TextChoices.spacingIndex(of: geometry.lineSpacing) + 1)",
+        let chosen: Set<String> = ["text.spacing.\(TextChoices.spacingIndex(of: geometry.lineSpacing) + 1)",
                 "text.margins.\(TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width) + 1)",
                 "text.theme.\(settings.theme.name)"]
+        return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { "text.font.\($0 + 1)" })
     }
 
     func openTextPanel() {
@@ -45,6 +55,7 @@ extension ReaderSession {
     func applyTextControl(_ id: String) {
         var geometry = settings.geometry
         var theme = settings.theme
+        var font = settings.font
         let parts = id.split(separator: ".")
         switch (parts.count > 1 ? String(parts[1]) : "", parts.count > 2 ? Int(parts[2]) : nil) {
         case ("smaller", _): geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
@@ -53,6 +64,8 @@ extension ReaderSession {
             geometry.lineSpacing = TextChoices.lineSpacings[k - 1].value
         case let ("margins", k?) where TextChoices.margins.indices.contains(k - 1):
             geometry.sideMargin = TextChoices.margins[k - 1].share.map { Int(Double(geometry.width) * $0) }
+        case let ("font", k?) where typefaces.indices.contains(k - 1):
+            font = typefaces[k - 1].file
         case ("theme", _):
             theme = Theme(named: parts.count > 2 ? String(parts[2]) : "") ?? theme
         case ("close", _), _ where id == "close":
@@ -62,7 +75,7 @@ extension ReaderSession {
             return
         }
         do {
-            try relayout(geometry: geometry, theme: theme)
+            try relayout(geometry: geometry, theme: theme, font: font)
         } catch {
             warnings.append("text settings: \(error)")
         }
@@ -76,7 +89,9 @@ extension ReaderSession {
         _ = bookmarks // the book's state file is read before it is written again
         screens.bookFontSize = settings.geometry.fontSize
         do {
-            try stateStore.saveTextSettings(TextSettings(geometry: settings.geometry, theme: settings.theme))
+            var chosen = TextSettings(geometry: settings.geometry, theme: settings.theme)
+            chosen.fontFamily = typefaces.first { $0.file == settings.font }?.name
+            try stateStore.saveTextSettings(chosen)
             try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: bookmarks,
                                              fontSize: screens.bookFontSize))
             savedOffset = currentOffset
@@ -86,7 +101,8 @@ extension ReaderSession {
     }
 
     func drawTextPanel(painter: InterfacePainter) -> [Range<Int>] {
-        TextPanelPainter.draw(textPanelLayout(), fontSize: settings.geometry.fontSize, selected: selectedTextOptions,
-                              theme: settings.theme, painter: painter, into: &frame)
+        let families = Dictionary(uniqueKeysWithValues: typefaces.enumerated().map { ("text.font.\($0.offset + 1)", $0.element.file) })
+        return TextPanelPainter.draw(textPanelLayout(), fontSize: settings.geometry.fontSize, selected: selectedTextOptions,
+                                     families: families, theme: settings.theme, painter: painter, into: &frame)
     }
 }

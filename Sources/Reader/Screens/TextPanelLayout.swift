@@ -40,14 +40,16 @@ public struct TextPanelLayout: Equatable, Sendable {
     /// Where the font size is shown, between smaller and larger.
     public var sizeArea: PixelRect
 
-    public static let rowNames = ["Size", "Spacing", "Margins", "Theme"]
+    public static let rowNames = ["Size", "Spacing", "Margins", "Theme", "Typeface"]
 
-    public init(metrics: InterfaceMetrics, fontSize: Int, measure: (String) -> Int) {
+    /// `families`: the typefaces offered (none: no typeface row).
+    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], measure: (String) -> Int) {
+        let names = families.isEmpty ? Array(Self.rowNames.dropLast()) : Self.rowNames
         let target = metrics.target, pad = metrics.padding
         let rowStep = target + pad
-        let height = Self.rowNames.count * rowStep + pad
+        let height = names.count * rowStep + pad
         panel = PixelRect(x: 0, y: metrics.height - height, width: metrics.width, height: height)
-        let labelWidth = (Self.rowNames.map(measure).max() ?? 0) + 2 * pad
+        let labelWidth = (names.map(measure).max() ?? 0) + 2 * pad
         let closeWidth = max(target, measure("Close") + 2 * pad)
         let optionsX = pad + labelWidth
         let optionsWidth = max(0, metrics.width - optionsX - closeWidth - 3 * pad)
@@ -55,7 +57,7 @@ public struct TextPanelLayout: Equatable, Sendable {
         var labels: [ScreenControl] = []
         let top = metrics.height - height
         func rowY(_ row: Int) -> Int { top + pad + row * rowStep }
-        for (row, name) in Self.rowNames.enumerated() {
+        for (row, name) in names.enumerated() {
             labels.append(ScreenControl(id: name, label: name, rect: PixelRect(x: pad, y: rowY(row), width: labelWidth,
                                                                               height: target)))
         }
@@ -80,6 +82,9 @@ public struct TextPanelLayout: Equatable, Sendable {
         options(1, TextChoices.lineSpacings.enumerated().map { ("text.spacing.\($0.offset + 1)", $0.element.label) })
         options(2, TextChoices.margins.enumerated().map { ("text.margins.\($0.offset + 1)", $0.element.label) })
         options(3, TextChoices.themes.map { ("text.theme.\($0.name)", $0.name.prefix(1).uppercased() + $0.name.dropFirst()) })
+        if !families.isEmpty {
+            options(4, families.enumerated().map { ("text.font.\($0.offset + 1)", $0.element) })
+        }
         controls.append(ScreenControl(id: "close", label: "Close",
                                       rect: PixelRect(x: metrics.width - pad - closeWidth, y: rowY(0), width: closeWidth,
                                                       height: target)))

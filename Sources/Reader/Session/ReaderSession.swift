@@ -260,10 +260,14 @@ public final class ReaderSession: PagingControllerObserver {
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    /// Sets the book in another geometry (size, spacing, margins) or
-    /// theme, keeping the first character of the page on screen.
-    public func relayout(geometry: PageGeometry, theme: Theme) throws {
+    /// Sets the book in another geometry (size, spacing, margins), theme
+    /// or font, keeping the first character of the page on screen.
+    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
         try geometry.validate()
+        if let font, font != settings.font {
+            try changeFont(font, geometry: geometry, theme: theme)
+            return
+        }
         let themeChanged = theme != settings.theme
         // A new background leaves nothing of the old pictures usable.
         cache.invalidate(inkUnknown: themeChanged)
@@ -289,6 +293,31 @@ public final class ReaderSession: PagingControllerObserver {
         // instead of allocating them again on every change.
         let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
         let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: renderer.cache)
+        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
+                                  cache: workerGlyphCache)
+        renderer = main
+        cache.replaceRenderers(main: main, worker: worker)
+        zoom = nil
+        try startPagination(showing: offset, paused: paused)
+    }
+
+    /// The book set in another font file: new typesetters and glyph
+    /// caches (glyphs are keyed by face number, which another file reuses).
+    private func changeFont(_ font: FontFile, geometry: PageGeometry, theme: Theme) throws {
+        let mainTypesetter = try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
+                                            lineBreaking: settings.lineBreaking)
+        let offset = currentOffset
+        let paused = pagination.isPaused
+        pagination.cancel()
+        cache.invalidate(inkUnknown: theme != settings.theme)
+        // The worker is idle once the cache is invalidated.
+        workerGlyphCache.removeAll()
+        settings.font = font
+        settings.theme = theme
+        settings.geometry = geometry
+        compositor.background = theme.background
+        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
+        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: GlyphCache())
         let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
                                   cache: workerGlyphCache)
         renderer = main

@@ -14,6 +14,8 @@ public struct TextSettings: Codable, Equatable, Sendable {
     /// Side margins as a share of the width; nil: the page's default.
     public var sideMarginShare: Double?
     public var theme: String?
+    /// The typeface's family, as fontconfig names it.
+    public var fontFamily: String?
 
     public init(fontSize: Int? = nil, lineSpacing: Double? = nil, sideMarginShare: Double? = nil, theme: String? = nil) {
         self.fontSize = fontSize
