@@ -14,6 +14,8 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case toggleContents
     /// Opens the text settings, or closes them.
     case toggleText
+    /// Opens what is chosen on the screen (a list's row).
+    case activate
     /// Marks the page on screen, or unmarks it.
     case toggleBookmark
     /// Closes the screen open over the page; nothing on the page itself.

@@ -5,6 +5,8 @@ public enum KeyCode {
     public static let equal: UInt16 = 13
     public static let backspace: UInt16 = 14
     public static let q: UInt16 = 16
+    public static let enter: UInt16 = 28
+    public static let keypadEnter: UInt16 = 96
     public static let t: UInt16 = 20
     public static let z: UInt16 = 44
     public static let c: UInt16 = 46

@@ -115,6 +115,7 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "c"), UInt8(ascii: "C"): KeyCode.c
         case UInt8(ascii: "t"), UInt8(ascii: "T"): KeyCode.t
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): KeyCode.q
+        case 0x0d, 0x0a: KeyCode.enter
         default: nil
         }
         return key.flatMap(mapping.command(forKey:))

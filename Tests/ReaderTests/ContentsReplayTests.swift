@@ -114,6 +114,22 @@ final class ContentsReplayTests: XCTestCase {
         XCTAssertEqual(reader.screenName, "reading")
     }
 
+    func testArrowsChooseARowAndEnterOpensIt() throws {
+        let book = try manyChapters()
+        let reader = try session(book, path: "chapters.txt")
+        defer { reader.stop() }
+        try reader.handle(.toggleContents, at: 100)
+        let list = try XCTUnwrap(reader.screens.list)
+        for k in 0..<20 { try reader.handle(.nextPage, at: 200 + Double(k) * 50) }
+        XCTAssertEqual(list.selected, 20, "from the current chapter (the first) twenty rows down")
+        try HeadlessRun(session: reader).run([])
+        XCTAssertTrue(list.layout.visibleRows(count: 40, offsetY: list.offsetY).contains(20), "the chosen row scrolled into view")
+        try reader.handle(.previousPage, at: 3000)
+        try reader.handle(.activate, at: 3100)
+        XCTAssertEqual(reader.screenName, "reading")
+        XCTAssertEqual(reader.chapterIndex(holding: reader.currentOffset), 19)
+    }
+
     func testTheContentsLookAsRecorded() throws {
         let path = Self.packageRoot.appendingPathComponent("Books/the-lamplighter.txt").path
         for theme in [Theme.light, .dark] {

@@ -22,6 +22,10 @@ enum ListPainter {
             glyphs += painter.place(row.pageLabel, in: PixelRect(x: rect.maxX - 2 * pad - numberWidth, y: rect.y,
                                                                  width: numberWidth, height: rect.height), alignment: .end)
             frame.fill(PixelRect(x: pad, y: rect.maxY - 1, width: rect.width - 2 * pad, height: 1), with: theme.secondary)
+            if index == list.selected {
+                MenuPainter.outline(PixelRect(x: pad / 2, y: rect.y + 2, width: rect.width - pad, height: rect.height - 4),
+                                    thickness: 2, color: theme.ink, into: &frame)
+            }
             if row.isCurrent {
                 frame.fill(PixelRect(x: 0, y: rect.y + pad / 2, width: max(4, pad / 2), height: rect.height - pad),
                            with: theme.ink)

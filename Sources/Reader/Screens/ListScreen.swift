@@ -11,6 +11,8 @@ final class ListScreen {
     /// The character offset each row jumps to.
     let targets: [Int]
     let scrollView: ScrollView
+    /// The row chosen with the keys (Enter opens it); nil until a key moves it.
+    var selected: Int?
     /// Fingers that went down on the rows (not on the header).
     var fingersOnRows: Set<Int> = []
 
@@ -48,11 +50,19 @@ final class ListScreen {
         return rows.indices.contains(index) ? index : nil
     }
 
-    /// Scrolls by a screenful of rows (keys), animated.
-    func scroll(byScreens screens: Int) {
-        let maximum = Double(max(0, layout.contentHeight(rows: rows.count) - layout.viewport.height))
-        let step = Double(max(1, layout.viewport.height / layout.rowHeight - 1) * layout.rowHeight)
-        let target = max(0, min(maximum, offsetY + Double(screens) * step))
-        scrollView.setContentOffset(Point(x: 0, y: target), animated: true)
+    /// Moves the keys' choice by `step` rows (from the current row at first)
+    /// and scrolls it into view.
+    func moveSelection(by step: Int) {
+        guard !rows.isEmpty else { return }
+        let start = selected ?? rows.firstIndex(where: \.isCurrent) ?? (step > 0 ? -1 : rows.count)
+        let index = max(0, min(rows.count - 1, start + step))
+        selected = index
+        let top = Double(index * layout.rowHeight), bottom = top + Double(layout.rowHeight)
+        let height = Double(layout.viewport.height)
+        if top < offsetY {
+            scrollView.setContentOffset(Point(x: 0, y: top), animated: true)
+        } else if bottom > offsetY + height {
+            scrollView.setContentOffset(Point(x: 0, y: bottom - height), animated: true)
+        }
     }
 }

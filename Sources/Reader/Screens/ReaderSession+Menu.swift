@@ -195,8 +195,13 @@ extension ReaderSession {
         if let list = screens.list {
             switch command {
             case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: closeList()
-            case .nextPage: list.scroll(byScreens: 1)
-            case .previousPage: list.scroll(byScreens: -1)
+            case .nextPage: list.moveSelection(by: 1)
+            case .previousPage: list.moveSelection(by: -1)
+            case .activate:
+                if let row = list.selected {
+                    closeList()
+                    jump(to: list.targets[row])
+                }
             default: return true
             }
             needsFrame = true

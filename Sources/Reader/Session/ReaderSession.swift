@@ -247,7 +247,7 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit, .toggleMenu, .toggleContents, .toggleText, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
+        case .quit, .toggleMenu, .toggleContents, .toggleText, .activate, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
         }
         needsFrame = true
     }
