@@ -245,10 +245,11 @@ extension ReaderSession {
         let time = screens.time
         guard let painter = interfacePainter() else { return [] }
         if let list = screens.list { return drawList(list, painter: painter) }
-        if screens.textPanelOpen { return drawTextPanel(painter: painter) }
-        guard overlay.isShown(at: time) else { return [] }
+        if screens.textPanelOpen { return drawTextPanel(painter: painter) + drawDogEar() }
+        guard overlay.isShown(at: time) else { return drawDogEar() }
         let content = menuContent()
         let layout = MenuLayout(metrics: interfaceMetrics, content: content) { painter.width(of: $0) }
+        // The menu's ribbon says what the corner would (the bar covers it).
         return MenuPainter.draw(layout, content: content, presence: overlay.presence(at: time), theme: settings.theme,
                                 painter: painter, into: &frame)
     }
