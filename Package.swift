@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
     ]
 )
 

@@ -8,4 +8,18 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case decreaseFontSize
     case toggleZoom
     case quit
+    /// Opens or closes the menu over the page.
+    case toggleMenu
+    /// Opens the contents, or closes them.
+    case toggleContents
+    /// Opens the text settings, or closes them.
+    case toggleText
+    /// Opens what is chosen on the screen (a list's row).
+    case activate
+    /// Marks the page on screen, or unmarks it.
+    case toggleBookmark
+    /// Closes the screen open over the page; nothing on the page itself.
+    case closeScreen
+    /// Closes the screen open over the page, or on the page quits.
+    case closeScreenOrQuit
 }

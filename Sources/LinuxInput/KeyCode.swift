@@ -5,7 +5,13 @@ public enum KeyCode {
     public static let equal: UInt16 = 13
     public static let backspace: UInt16 = 14
     public static let q: UInt16 = 16
+    public static let enter: UInt16 = 28
+    public static let keypadEnter: UInt16 = 96
+    public static let t: UInt16 = 20
     public static let z: UInt16 = 44
+    public static let c: UInt16 = 46
+    public static let b: UInt16 = 48
+    public static let m: UInt16 = 50
     public static let space: UInt16 = 57
     public static let keypadMinus: UInt16 = 74
     public static let keypadPlus: UInt16 = 78

@@ -1,8 +1,10 @@
 import Devices
 /// evdev key events to reader commands. Right/PgDn/Space/Down next page,
 /// Left/PgUp/Backspace/Up previous, Home/End, +/= and - font size, z zoom,
-/// q/Esc quit (not in kiosk mode). Navigation and font size follow key
-/// repeat; zoom and quit act on the press only.
+/// m menu, c contents, t text settings, b bookmark, Enter opens the row
+/// chosen in a list, Esc closes the screen over the page and on the page
+/// quits, q quits (neither quits in kiosk mode). Navigation and font size
+/// follow key repeat; the others act on the press only.
 public struct KeyboardMapping: Sendable {
     public var kioskMode: Bool
 
@@ -18,10 +20,10 @@ public struct KeyboardMapping: Sendable {
         guard pressed || repeated else { return nil }
         guard let command = command(forKey: event.code) else { return nil }
         switch command {
-        case .toggleZoom, .quit:
-            return pressed ? command : nil
-        default:
+        case .nextPage, .previousPage, .firstPage, .lastPage, .increaseFontSize, .decreaseFontSize:
             return command
+        default:
+            return pressed ? command : nil
         }
     }
 
@@ -34,7 +36,13 @@ public struct KeyboardMapping: Sendable {
         case KeyCode.equal, KeyCode.keypadPlus: .increaseFontSize
         case KeyCode.minus, KeyCode.keypadMinus: .decreaseFontSize
         case KeyCode.z: .toggleZoom
-        case KeyCode.q, KeyCode.escape: kioskMode ? nil : .quit
+        case KeyCode.m: .toggleMenu
+        case KeyCode.b: .toggleBookmark
+        case KeyCode.c: .toggleContents
+        case KeyCode.enter, KeyCode.keypadEnter: .activate
+        case KeyCode.t: .toggleText
+        case KeyCode.escape: kioskMode ? .closeScreen : .closeScreenOrQuit
+        case KeyCode.q: kioskMode ? nil : .quit
         default: nil
         }
     }

@@ -110,7 +110,12 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "+"), UInt8(ascii: "="): KeyCode.equal
         case UInt8(ascii: "-"): KeyCode.minus
         case UInt8(ascii: "z"), UInt8(ascii: "Z"): KeyCode.z
+        case UInt8(ascii: "m"), UInt8(ascii: "M"): KeyCode.m
+        case UInt8(ascii: "b"), UInt8(ascii: "B"): KeyCode.b
+        case UInt8(ascii: "c"), UInt8(ascii: "C"): KeyCode.c
+        case UInt8(ascii: "t"), UInt8(ascii: "T"): KeyCode.t
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): KeyCode.q
+        case 0x0d, 0x0a: KeyCode.enter
         default: nil
         }
         return key.flatMap(mapping.command(forKey:))

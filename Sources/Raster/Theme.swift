@@ -21,9 +21,13 @@ public struct Theme: Equatable, Hashable, Sendable {
     public static let dark = Theme(
         name: "dark", background: 0x14_14_14, ink: 0xC8_C8_C8, secondary: 0x7C_7C_7C)
 
-    public static let all: [Theme] = [.light, .dark]
+    /// Warmer, darker paper with brown-black ink, easier in dim light.
+    public static let sepia = Theme(
+        name: "sepia", background: 0xEB_DD_C0, ink: 0x3B_2A_1A, secondary: 0x80_6A_50)
 
-    /// The built-in theme called `name` ("light" or "dark"), or nil.
+    public static let all: [Theme] = [.light, .sepia, .dark]
+
+    /// The built-in theme called `name` ("light", "sepia" or "dark"), or nil.
     public init?(named name: String) {
         guard let theme = Self.all.first(where: { $0.name == name }) else { return nil }
         self = theme

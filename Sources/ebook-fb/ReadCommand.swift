@@ -23,7 +23,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
 
-    @Option(help: "Colour theme: light or dark.")
+    @Option(help: "Colour theme: light, sepia or dark.")
     var theme: String = "light"
 
     @Option(help: "Headless: replay this evemu recording as the touchscreen.")
@@ -66,11 +66,14 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "KMS: take the input devices for ourselves (EVIOCGRAB) and ignore the quit keys.")
     var kiosk = false
 
+    @Flag(help: "Headless: describe what is on screen in the final line (book, chapter, offset_range, font_size, theme, bookmarks, controls).")
+    var describe = false
+
     @Flag(name: .customLong("lock-vt"), help: "KMS: refuse switching to another virtual terminal while the reader runs.")
     var lockVT = false
 
     func run() throws {
-        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light or dark") }
+        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light, sepia or dark") }
         guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
         var calibration = CalibrationMatrix.identity
         if let touchMatrix {
@@ -115,10 +118,25 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The session for a page of `geometry`, opened where the options say.
-    private func makeSession(geometry: PageGeometry, theme: Theme) throws -> ReaderSession {
+    private func makeSession(geometry given: PageGeometry, theme givenTheme: Theme) throws -> ReaderSession {
+        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        // Settings chosen on the text panel stand in for options left at their defaults.
+        let saved = store.loadTextSettings()
+        var geometry = given, theme = givenTheme
+        if let saved {
+            var defaults = saved
+            if options.fontSize != 20 { defaults.fontSize = given.fontSize }
+            if options.lineSpacing != 1.4 { defaults.lineSpacing = nil }
+            geometry = defaults.applied(to: given, bookFontSize: nil)
+            if self.theme == "light", let name = saved.theme, let chosen = Theme(named: name) { theme = chosen }
+        }
         let opened = try options.openForReading(geometry: geometry, background: theme.background,
                                                 patternSnapshots: .inFolder(nil))
-        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        if options.fontSize == 20, let size = ReaderSession.savedFontSize(for: opened.book, in: store) {
+            var sized = geometry
+            sized.fontSize = size
+            if (try? sized.validate()) != nil { geometry = sized }
+        }
         let startAt: ReaderSession.Start
         if let page {
             startAt = .page(page - 1)
@@ -127,7 +145,11 @@ struct ReadCommand: ParsableCommand {
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
-        let settings = ReaderSession.Settings(geometry: geometry, font: opened.font, theme: theme, language: options.lang,
+        var font = opened.font
+        if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
+            font = file
+        }
+        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination)
         return try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
                                  stateStore: store, hyphenationPreload: opened.hyphenation, preparedBuffers: opened.buffers)
@@ -213,6 +235,7 @@ struct ReadCommand: ParsableCommand {
         result.add("page_buffers", session.cache.allocatedBuffers)
         result.add("pages", session.knownPageCount)
         result.add("screen", session.screenName)
+        if describe { session.describe(into: &result) }
         print(result.text)
     }
 

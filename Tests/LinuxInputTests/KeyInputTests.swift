@@ -15,7 +15,8 @@ final class KeyboardMappingTests: XCTestCase {
             (KeyCode.home, .firstPage), (KeyCode.end, .lastPage),
             (KeyCode.equal, .increaseFontSize), (KeyCode.keypadPlus, .increaseFontSize),
             (KeyCode.minus, .decreaseFontSize), (KeyCode.keypadMinus, .decreaseFontSize),
-            (KeyCode.z, .toggleZoom), (KeyCode.q, .quit), (KeyCode.escape, .quit),
+            (KeyCode.z, .toggleZoom), (KeyCode.q, .quit), (KeyCode.escape, .closeScreenOrQuit),
+            (KeyCode.m, .toggleMenu), (KeyCode.b, .toggleBookmark), (KeyCode.c, .toggleContents), (KeyCode.t, .toggleText), (KeyCode.enter, .activate), (KeyCode.keypadEnter, .activate),
         ]
         for (code, command) in expected {
             XCTAssertEqual(mapping.command(for: press(code)), command, "key \(code)")
@@ -32,7 +33,8 @@ final class KeyboardMappingTests: XCTestCase {
         XCTAssertNil(mapping.command(for: InputEvent(type: EventType.absolute, code: KeyCode.right, value: 1)))
         let kiosk = KeyboardMapping(kioskMode: true)
         XCTAssertNil(kiosk.command(for: press(KeyCode.q)))
-        XCTAssertNil(kiosk.command(for: press(KeyCode.escape)))
+        XCTAssertEqual(kiosk.command(for: press(KeyCode.escape)), .closeScreen, "Escape still closes a screen")
+        XCTAssertNil(mapping.command(for: press(KeyCode.m, 2)), "the menu toggles on the press only")
         XCTAssertEqual(kiosk.command(for: press(KeyCode.space)), .nextPage)
     }
 }
@@ -55,7 +57,9 @@ final class TerminalKeyDecoderTests: XCTestCase {
     func testPlainCharacters() {
         XCTAssertEqual(decode(" \u{7f}\u{08}+=-zq"), [.nextPage, .previousPage, .previousPage, .increaseFontSize,
                                                      .increaseFontSize, .decreaseFontSize, .toggleZoom, .quit])
-        XCTAssertEqual(decode("abc\n"), [])
+        XCTAssertEqual(decode("mbct"), [.toggleMenu, .toggleBookmark, .toggleContents, .toggleText])
+        XCTAssertEqual(decode("a"), [])
+        XCTAssertEqual(decode("\r"), [.activate], "Enter")
     }
 
     func testIgnoredSequencesLeaveNoDebris() {
@@ -74,9 +78,9 @@ final class TerminalKeyDecoderTests: XCTestCase {
     }
 
     func testLoneEscape() {
-        XCTAssertEqual(decode("\u{1b}"), [.quit], "a lone Escape quits once no sequence follows")
-        XCTAssertEqual(decode("\u{1b}z"), [.quit, .toggleZoom])
-        XCTAssertEqual(decode("\u{1b}", kiosk: true), [])
+        XCTAssertEqual(decode("\u{1b}"), [.closeScreenOrQuit], "a lone Escape closes or quits once no sequence follows")
+        XCTAssertEqual(decode("\u{1b}z"), [.closeScreenOrQuit, .toggleZoom])
+        XCTAssertEqual(decode("\u{1b}", kiosk: true), [.closeScreen])
         XCTAssertEqual(decode("q", kiosk: true), [])
     }
 }

@@ -5,7 +5,8 @@ final class ThemeTests: XCTestCase {
     func testNamedThemes() {
         XCTAssertEqual(Theme(named: "light"), .light)
         XCTAssertEqual(Theme(named: "dark"), .dark)
-        XCTAssertNil(Theme(named: "sepia"))
+        XCTAssertEqual(Theme(named: "sepia"), .sepia)
+        XCTAssertNil(Theme(named: "blue"))
         XCTAssertNil(Theme(named: "Light"))
     }
 
@@ -19,6 +20,15 @@ final class ThemeTests: XCTestCase {
         XCTAssertLessThan(luminance(theme.ink), 40_000)
         // Warm: more red than blue in the paper.
         XCTAssertGreaterThan((theme.background >> 16) & 0xFF, theme.background & 0xFF)
+        XCTAssertTrue((luminance(theme.ink)..<luminance(theme.background)).contains(luminance(theme.secondary)))
+    }
+
+    func testSepiaIsDarkBrownInkOnWarmerPaper() {
+        let theme = Theme.sepia
+        XCTAssertLessThan(luminance(theme.background), luminance(Theme.light.background))
+        XCTAssertGreaterThan(luminance(theme.background), 190_000)
+        XCTAssertLessThan(luminance(theme.ink), 50_000, "ink dark enough to read")
+        XCTAssertGreaterThan((theme.background >> 16) & 0xFF, (theme.background & 0xFF) + 30, "warmer than light")
         XCTAssertTrue((luminance(theme.ink)..<luminance(theme.background)).contains(luminance(theme.secondary)))
     }
 

@@ -111,7 +111,7 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertEqual(reader.controller.zoomScale, 2, accuracy: 0.001)
     }
 
-    /// Opening the overlay writes its panel's rows, not the frame.
+    /// Opening the menu writes its bars' rows, not the frame, in every frame of its slide.
     func testTheOverlayAppearingWritesOnlyItsRows() throws {
         let reader = try session()
         defer { reader.stop() }
@@ -123,8 +123,14 @@ final class ReaderLoopTests: XCTestCase {
         try loop.run()
         XCTAssertEqual(reader.screenName, "menu")
         XCTAssertEqual(bytes.first, 400 * 300 * 4, "the first frame is written whole")
-        let panelRows = OverlayState.layout(width: 400, height: 300).panel.height
-        XCTAssertEqual(bytes.last, panelRows * 400 * 4, "the overlay's frame writes its panel alone")
+        let layout = MenuLayout(metrics: InterfaceMetrics(width: 400, height: 300), content: MenuContent(title: ""),
+                                measure: { $0.count * 10 })
+        let barRows = layout.topBar.height + layout.bottomBar.height
+        XCTAssertLessThan(barRows, 150)
+        XCTAssertGreaterThan(bytes.count, 4, "the bars slide in over several frames")
+        for written in bytes.dropFirst() {
+            XCTAssertEqual(written, barRows * 400 * 4, "the menu's frames write its bars alone")
+        }
         XCTAssertEqual(display.screen, reader.frame)
     }
 

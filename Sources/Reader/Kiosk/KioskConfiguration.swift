@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Raster
 import Typesetting
 
 /// A problem in the kiosk's settings file, naming the file and line.
@@ -76,8 +77,8 @@ public struct KioskConfiguration: Equatable, Sendable {
             fontSize = size
         case "THEME":
             let theme = given ?? "light"
-            guard theme == "light" || theme == "dark" else {
-                throw KioskConfigurationError("\(place): THEME \"\(theme)\": use light or dark")
+            guard Theme(named: theme) != nil else {
+                throw KioskConfigurationError("\(place): THEME \"\(theme)\": use light, sepia or dark")
             }
             self.theme = theme
         case "MODE": mode = given

@@ -31,7 +31,8 @@ public protocol LoopScene: AnyObject {
     func finishBackgroundWork()
     /// How the frame at rest is announced ("presented page N").
     var restingDescription: String { get }
-    /// What is on screen: "reading", or "menu" while the overlay is open.
+    /// What is on screen: "reading", or the screen open over the page
+    /// ("menu", "contents", "bookmarks", "text").
     var screenName: String { get }
     func drainWarnings() -> [String]
 }

@@ -117,7 +117,8 @@ public final class ReaderLoop {
                 lastInputTime = max(lastInputTime, frame.time)
             case let .command(command, at):
                 lastInputTime = max(lastInputTime, at)
-                guard command != .quit else {
+                // Escape quits only from the page itself; over it, it closes what is open.
+                guard command != .quit, command != .closeScreenOrQuit || scene.screenName != "reading" else {
                     stopReason = "quit key"
                     return
                 }

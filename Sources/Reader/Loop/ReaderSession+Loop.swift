@@ -12,8 +12,10 @@ extension ReaderSession: LoopScene {
         return damage
     }
 
-    /// Also while the scroll indicators have yet to fade.
-    public var isMoving: Bool { controller.isAnimating || scrollIndicators.isShowing(at: controller.now) }
+    /// Also while the scroll indicators have yet to fade, or a screen slides.
+    public var isMoving: Bool {
+        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || screensAreAnimating
+    }
 
     public var hasBackgroundWork: Bool { isPaginating }
 
@@ -34,5 +36,5 @@ extension ReaderSession: LoopScene {
                                        width: geometry.width, height: geometry.height)
     }
 
-    public var screenName: String { ReadingScreen.name(overlay) }
+    public var screenName: String { currentScreenName }
 }

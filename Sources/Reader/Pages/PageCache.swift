@@ -181,10 +181,15 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// Forgets every page (after a font size change); buffers are kept.
-    public func invalidate() {
+    /// `inkUnknown` (a new background): every row of them is drawn again.
+    public func invalidate(inkUnknown: Bool = false) {
         waitForRenderAhead()
         condition.lock()
-        for slot in slots { slot.page = nil; slot.state = .empty }
+        for slot in slots {
+            slot.page = nil
+            slot.state = .empty
+            if inkUnknown { slot.ink = .all(rows: slot.buffer.height) }
+        }
         condition.unlock()
     }
 

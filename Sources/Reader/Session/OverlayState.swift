@@ -2,38 +2,62 @@ import Geometry
 import Gestures
 import Raster
 
-/// The overlay a middle tap opens: a panel at the bottom with a progress
-/// bar; a tap on the bar jumps there, a tap elsewhere closes it.
+/// The menu over the page: whether it is open, its bars sliding in and
+/// out (about 200 ms, in the loop's time), a drag along its slider, and
+/// the way back after a jump. A tap on the slider jumps there, a tap
+/// outside the bars closes it.
 public final class OverlayState {
-    public var isVisible = false
+    /// Open (or opening); false while it slides out.
+    public var isVisible = false {
+        didSet { if isVisible != oldValue { transition = nil } }
+    }
+    /// When the last open or close began, and which it was.
+    private var transition: (start: Double, opening: Bool)?
+    public static let transitionDuration = 200.0
+
+    /// Where a drag along the slider points now (0...1), while it lasts.
+    public var scrubFraction: Double?
+    /// The place a jump left (offset, 1-based page number) and the page
+    /// start it landed on: offered as the way back until a page is turned by hand.
+    public var back: (offset: Int, page: Int, landed: Int)?
 
     public init() {}
 
-    /// The panel's height and the bar's rectangle for a screen size.
-    static func layout(width: Int, height: Int) -> (panel: PixelRect, bar: PixelRect) {
-        let panelHeight = max(48, height / 8)
-        let panel = PixelRect(x: 0, y: height - panelHeight, width: width, height: panelHeight)
-        let margin = width / 12
-        let bar = PixelRect(x: margin, y: panel.y + panelHeight / 2 - 4, width: width - 2 * margin, height: 8)
-        return (panel, bar)
+    public func open(at time: Double) {
+        guard !isVisible else { return }
+        isVisible = true
+        transition = (time, true)
     }
 
-    /// Where along the book a tap on the bar points (0...1), or nil when the tap missed it.
+    public func close(at time: Double) {
+        guard isVisible else { return }
+        isVisible = false
+        scrubFraction = nil
+        transition = (time, false)
+    }
+
+    /// How far the bars are in at `time`: 0 hidden, 1 fully shown; eased out.
+    public func presence(at time: Double) -> Double {
+        guard let transition else { return isVisible ? 1 : 0 }
+        let t = max(0, min(1, (time - transition.start) / Self.transitionDuration))
+        let eased = 1 - (1 - t) * (1 - t) * (1 - t)
+        return transition.opening ? eased : 1 - eased
+    }
+
+    /// True while the bars slide at `time`.
+    public func isAnimating(at time: Double) -> Bool {
+        guard let transition else { return false }
+        return time < transition.start + Self.transitionDuration
+    }
+
+    /// True while anything of the menu is on screen at `time`.
+    public func isShown(at time: Double) -> Bool { isVisible || isAnimating(at: time) }
+
+    /// Where along the book a tap on the slider points (0...1), or nil when the tap missed it.
     public func progressFraction(at point: Point, width: Int, height: Int) -> Double? {
-        let (panel, bar) = Self.layout(width: width, height: height)
-        guard point.y >= Double(panel.y), point.x >= Double(bar.x), point.x <= Double(bar.maxX) else { return nil }
-        return (point.x - Double(bar.x)) / Double(bar.width)
-    }
-
-    /// Draws the panel and returns the frame rows it covers.
-    @discardableResult
-    public func draw(into frame: inout PixelBuffer, theme: Theme, progress: Double) -> Range<Int> {
-        let (panel, bar) = Self.layout(width: frame.width, height: frame.height)
-        frame.fill(panel, with: theme.background)
-        frame.fill(PixelRect(x: 0, y: panel.y, width: panel.width, height: 2), with: theme.secondary)
-        frame.fill(bar, with: theme.secondary)
-        let done = Int(Double(bar.width) * max(0, min(1, progress)))
-        frame.fill(PixelRect(x: bar.x, y: bar.y - 2, width: done, height: bar.height + 4), with: theme.ink)
-        return panel.y..<(panel.y + panel.height)
+        let layout = MenuLayout(metrics: InterfaceMetrics(width: width, height: height),
+                                content: MenuContent(title: ""), measure: { $0.count * 12 })
+        guard let slider = layout.control("menu.slider"), slider.contains(x: point.x, y: point.y) else { return nil }
+        return layout.sliderFraction(atX: point.x)
     }
 }

@@ -32,7 +32,7 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public let book: Book
-    public private(set) var settings: Settings
+    public internal(set) var settings: Settings
     public internal(set) var controller: PagingController
     public let cache: PageCache
     /// Pages found so far, segment by segment, by the background and by the reader.
@@ -53,26 +53,27 @@ public final class ReaderSession: PagingControllerObserver {
     public internal(set) var frame: PixelBuffer
     /// The rows of `frame` changed since the loop last took them.
     var damage = FrameDamage(rows: 0)
-    /// The rows the overlay's panel covers in the frame, while it is drawn there.
-    private var overlayRows: Range<Int>?
+    /// The rows the screens over the page cover in the frame, while they are drawn there.
+    private var overlayRows: [Range<Int>] = []
     var scrollIndicators = ScrollIndicators()
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
     public let overlay = OverlayState()
+    let screens = ReaderScreens()
     var compositor: Compositor
     var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
-    private let workerGlyphCache = GlyphCache()
-    private let stateStore: StateStore?
-    private let bookHash: String
-    private let bookPath: String
+    let workerGlyphCache = GlyphCache()
+    let stateStore: StateStore?
+    let bookHash: String
+    let bookPath: String
     /// Faces and glyphs at the zoomed size, kept only while zoomed: large
     /// glyphs of a passing zoom neither push the page-size glyphs out of
     /// their cache nor stay behind in memory.
-    private var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
+    var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
     static let zoomGlyphBudget = 2 << 20
     /// Messages for the person (warnings), drained by the caller.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
     var savedOffset: Int?
     var needsFrame = true
 
@@ -231,18 +232,13 @@ public final class ReaderSession: PagingControllerObserver {
     public func handle(_ events: [GestureEvent]) {
         // A touch may turn to a page beside the one on screen: it must be known.
         if !events.isEmpty { syncPages(neighbours: true) }
-        let geometry = settings.geometry
-        for event in events {
-            ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
-                                height: geometry.height) { fraction in
-                show(offset: Int(Double(book.text.scalarCount) * fraction))
-            }
-        }
+        for event in events { route(event) }
         needsFrame = true
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
         syncPages(neighbours: true)
+        if handleScreenCommand(command, at: time) { return }
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
@@ -254,44 +250,22 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit: break
+        case .quit, .toggleMenu, .toggleContents, .toggleText, .activate, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
         }
         needsFrame = true
     }
 
-    /// Re-lays the book at another size and keeps the first character of
-    /// the page on screen.
-    public func setFontSize(_ size: Int) throws {
-        var geometry = settings.geometry
-        geometry.fontSize = size
-        try geometry.validate()
-        let offset = currentOffset
-        let paused = pagination.isPaused
-        pagination.cancel()
-        cache.invalidate()
-        settings.geometry = geometry
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        // The glyph caches carry over: their keys hold the size, and a
-        // reader switching between two sizes keeps both sets of glyphs
-        // instead of allocating them again on every change.
-        let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: settings.theme, cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: settings.theme,
-                                  cache: workerGlyphCache)
-        renderer = main
-        cache.replaceRenderers(main: main, worker: worker)
-        zoom = nil
-        try startPagination(showing: offset, paused: paused)
-    }
-
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
-        overlay.isVisible.toggle()
+        overlay.open(at: screens.time)
         needsFrame = true
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
         scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
-        if message.endsMotion { saveIfMoved() }
+        if message.endsMotion {
+            pageSettled()
+            saveIfMoved()
+        }
     }
 
     /// Saves the position when the settled page changed.
@@ -300,7 +274,8 @@ public final class ReaderSession: PagingControllerObserver {
         let offset = currentOffset
         guard offset != savedOffset else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath))
+            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks,
+                                             fontSize: screens.bookFontSize))
             savedOffset = offset
             if saveFailure != nil {
                 saveFailure = nil
@@ -335,7 +310,8 @@ public final class ReaderSession: PagingControllerObserver {
     /// nothing changed since the last frame.
     @discardableResult
     public func advance(to time: Double) -> Bool {
-        let moving = controller.isAnimating
+        let moving = controller.isAnimating || screensAreAnimating
+        screens.time = max(screens.time, time)
         controller.advance(to: time)
         syncPages()
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
@@ -370,25 +346,27 @@ public final class ReaderSession: PagingControllerObserver {
             }
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
-        } else {
+        } else if !screenCoversPage {
             zoom = nil
             let page = controller.currentPage
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
             // The pages shown and their drawings make the picture (a page past either end: none).
-            damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0,
-                                                      rows: overlayRows, into: &frame) { index in
+            let image: (Int) -> Compositor.PageImage? = { index in
                 guard index >= 0, index < count else { return nil }
-                return cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
-            })
+                return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
+            }
+            // Rows a screen covered are composed again, band by band.
+            let bands: [Range<Int>?] = overlayRows.isEmpty ? [nil] : overlayRows.map { $0 }
+            for rows in bands {
+                damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0, rows: rows,
+                                                          into: &frame, page: image))
+            }
         }
-        overlayRows = nil
-        if overlay.isVisible {
-            let rows = overlay.draw(into: &frame, theme: settings.theme,
-                                    progress: Double(currentOffset) / Double(max(1, book.text.scalarCount)))
+        overlayRows = drawScreens()
+        for rows in overlayRows {
             compositor.rowsWereDrawnOver(rows)
             damage.insert(rows)
-            overlayRows = rows
         }
         updateScrollIndicators(redrawn: true)
     }

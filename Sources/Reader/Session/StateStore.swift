@@ -12,12 +12,18 @@ public struct ReadingState: Codable, Equatable, Sendable {
     public var book: String
     public var offset: Int
     public var path: String
+    /// Start offsets of the bookmarked pages, in book order (absent in files from before bookmarks).
+    public var bookmarks: [Int]?
+    /// The font size this book was last read at, when chosen on the text panel.
+    public var fontSize: Int?
 
-    public init(book: String, offset: Int, path: String) {
+    public init(book: String, offset: Int, path: String, bookmarks: [Int]? = nil, fontSize: Int? = nil) {
         version = Self.currentVersion
         self.book = book
         self.offset = offset
         self.path = path
+        self.bookmarks = bookmarks
+        self.fontSize = fontSize
     }
 }
 

@@ -1,0 +1,27 @@
+/// Sizes of the reader's interface on one screen: targets a finger can
+/// hit (9 mm) and text that can be read (3 mm), from the panel's physical
+/// size when it is known, else from a 1280 px wide screen counted as
+/// 48 px for 9 mm and scaled.
+public struct InterfaceMetrics: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixelsPerMillimetre: Double
+
+    public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil) {
+        self.width = width
+        self.height = height
+        if let physicalWidthMillimetres, physicalWidthMillimetres > 0 {
+            pixelsPerMillimetre = Double(width) / physicalWidthMillimetres
+        } else {
+            // The longer side stands for the 1280 px, so a portrait panel is not taken for a smaller one.
+            pixelsPerMillimetre = 48.0 / 9.0 * Double(max(width, height)) / 1280
+        }
+    }
+
+    /// The smallest side of a control: 9 mm, and never under 24 px.
+    public var target: Int { max(24, Int((9 * pixelsPerMillimetre).rounded(.up))) }
+    /// The label font size: capitals about 3 mm high (they are about 0.7 em).
+    public var labelSize: Int { max(10, Int((4.5 * pixelsPerMillimetre).rounded())) }
+    /// Space around and between controls.
+    public var padding: Int { max(4, target / 4) }
+}

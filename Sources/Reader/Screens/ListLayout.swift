@@ -1,0 +1,103 @@
+import Raster
+
+/// One row of a list screen: what it says, the page it is on, how deep it is nested.
+public struct ListRow: Equatable, Sendable {
+    public var title: String
+    /// "12", or "~12" while the number is an estimate.
+    public var pageLabel: String
+    public var level: Int
+    public var isCurrent: Bool
+
+    public init(title: String, pageLabel: String, level: Int = 0, isCurrent: Bool = false) {
+        self.title = title
+        self.pageLabel = pageLabel
+        self.level = level
+        self.isCurrent = isCurrent
+    }
+}
+
+/// The full-screen lists: the contents and the bookmarks. A header with
+/// the two tabs and Close, then rows a finger high that scroll vertically.
+/// Pure: the scroll offset is given, and only rows in view are controls.
+public struct ListLayout: Equatable, Sendable {
+    public enum Tab: String, Sendable { case contents, bookmarks }
+
+    public var header: PixelRect
+    /// Where rows show; they scroll under nothing else.
+    public var viewport: PixelRect
+    public var rowHeight: Int
+    /// The header's controls: the other tab and Close, in reading order.
+    public var headerControls: [ScreenControl]
+    /// Where each tab's name is drawn (the open one is marked).
+    public var tabAreas: [(tab: Tab, rect: PixelRect)]
+
+    public static func == (a: ListLayout, b: ListLayout) -> Bool {
+        a.header == b.header && a.viewport == b.viewport && a.rowHeight == b.rowHeight
+            && a.headerControls == b.headerControls && a.tabAreas.map(\.tab) == b.tabAreas.map(\.tab)
+            && a.tabAreas.map(\.rect) == b.tabAreas.map(\.rect)
+    }
+
+    public static func tabLabel(_ tab: Tab) -> String { tab == .contents ? "Contents" : "Bookmarks" }
+
+    public init(metrics: InterfaceMetrics, tab: Tab, measure: (String) -> Int) {
+        let target = metrics.target, pad = metrics.padding
+        header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
+        viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
+        rowHeight = target + pad
+        var x = pad
+        var areas: [(Tab, PixelRect)] = []
+        var controls: [ScreenControl] = []
+        for each in [Tab.contents, .bookmarks] {
+            let label = Self.tabLabel(each)
+            let rect = PixelRect(x: x, y: pad, width: max(target, measure(label) + 2 * pad), height: target)
+            areas.append((each, rect))
+            // The open tab is no control; the other one switches to it.
+            if each != tab {
+                controls.append(ScreenControl(id: "\(tab.rawValue).\(each.rawValue)", label: label, rect: rect))
+            }
+            x = rect.maxX + pad
+        }
+        let closeWidth = max(target, measure("Close") + 2 * pad)
+        controls.append(ScreenControl(id: "close", label: "Close",
+                                      rect: PixelRect(x: metrics.width - pad - closeWidth, y: pad, width: closeWidth,
+                                                      height: target)))
+        headerControls = controls
+        tabAreas = areas
+    }
+
+    /// The height of `count` rows, for the scroll view's content.
+    public func contentHeight(rows count: Int) -> Int { count * rowHeight }
+
+    /// The rectangle of row `index` (0-based) at scroll offset `offsetY`, in screen pixels.
+    public func rowRect(_ index: Int, offsetY: Double) -> PixelRect {
+        PixelRect(x: 0, y: viewport.y + index * rowHeight - Int(offsetY.rounded()), width: viewport.width, height: rowHeight)
+    }
+
+    /// The rows at least partly in view at `offsetY`.
+    public func visibleRows(count: Int, offsetY: Double) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
+        let top = max(0, Int((offsetY / Double(rowHeight)).rounded(.down)))
+        let bottom = Int(((offsetY + Double(viewport.height)) / Double(rowHeight)).rounded(.up))
+        return min(top, count)..<min(max(top, bottom), count)
+    }
+
+    /// The offset that shows row `index` in the upper third of the view, within `count` rows.
+    public func offsetShowing(_ index: Int, count: Int) -> Double {
+        let wanted = Double(index * rowHeight) - Double(viewport.height) / 3
+        let maximum = Double(max(0, contentHeight(rows: count) - viewport.height))
+        return max(0, min(maximum, wanted))
+    }
+
+    /// Every control on screen: the header's, then the rows in view
+    /// (clipped to the view), ids `PREFIX.K` counting from 1.
+    public func controls(rows: [ListRow], prefix: String, offsetY: Double) -> [ScreenControl] {
+        var result = headerControls
+        for index in visibleRows(count: rows.count, offsetY: offsetY) {
+            guard let rect = rowRect(index, offsetY: offsetY).intersection(viewport), rect.height >= rowHeight / 2 else {
+                continue
+            }
+            result.append(ScreenControl(id: "\(prefix).\(index + 1)", label: rows[index].title, rect: rect))
+        }
+        return result
+    }
+}

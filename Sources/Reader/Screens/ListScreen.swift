@@ -1,0 +1,68 @@
+import Geometry
+import Scrolling
+
+/// A full-screen list open over the book (contents or bookmarks): its
+/// rows, where each leads, and the vertical scroll view that moves them
+/// with the same momentum, rubber band and bounce as the pages.
+final class ListScreen {
+    let tab: ListLayout.Tab
+    let layout: ListLayout
+    private(set) var rows: [ListRow]
+    /// The character offset each row jumps to.
+    let targets: [Int]
+    let scrollView: ScrollView
+    /// The row chosen with the keys (Enter opens it); nil until a key moves it.
+    var selected: Int?
+    /// Fingers that went down on the rows (not on the header).
+    var fingersOnRows: Set<Int> = []
+
+    init(tab: ListLayout.Tab, layout: ListLayout, rows: [ListRow], targets: [Int]) {
+        self.tab = tab
+        self.layout = layout
+        self.rows = rows
+        self.targets = targets
+        let viewport = layout.viewport
+        scrollView = ScrollView(viewportSize: Size(width: Double(viewport.width), height: Double(viewport.height)),
+                                contentSize: Size(width: Double(viewport.width),
+                                                  height: Double(layout.contentHeight(rows: rows.count))))
+        scrollView.alwaysBounceVertical = true
+        if let current = rows.firstIndex(where: \.isCurrent) {
+            scrollView.contentOffset = Point(x: 0, y: layout.offsetShowing(current, count: rows.count))
+        }
+    }
+
+    /// Page numbers again, as pagination makes estimates exact.
+    func refreshPageLabels(_ label: (Int) -> String) {
+        for index in rows.indices { rows[index].pageLabel = label(targets[index]) }
+    }
+
+    var idPrefix: String { tab == .contents ? "contents.item" : "bookmarks.item" }
+    var screenName: String { tab.rawValue }
+    var offsetY: Double { scrollView.contentOffset.y }
+
+    var controls: [ScreenControl] { layout.controls(rows: rows, prefix: idPrefix, offsetY: offsetY) }
+
+    /// The row under a point on the screen, if any.
+    func row(atX x: Double, y: Double) -> Int? {
+        let viewport = layout.viewport
+        guard y >= Double(viewport.y), y < Double(viewport.maxY) else { return nil }
+        let index = Int(((y - Double(viewport.y) + offsetY) / Double(layout.rowHeight)).rounded(.down))
+        return rows.indices.contains(index) ? index : nil
+    }
+
+    /// Moves the keys' choice by `step` rows (from the current row at first)
+    /// and scrolls it into view.
+    func moveSelection(by step: Int) {
+        guard !rows.isEmpty else { return }
+        let start = selected ?? rows.firstIndex(where: \.isCurrent) ?? (step > 0 ? -1 : rows.count)
+        let index = max(0, min(rows.count - 1, start + step))
+        selected = index
+        let top = Double(index * layout.rowHeight), bottom = top + Double(layout.rowHeight)
+        let height = Double(layout.viewport.height)
+        if top < offsetY {
+            scrollView.setContentOffset(Point(x: 0, y: top), animated: true)
+        } else if bottom > offsetY + height {
+            scrollView.setContentOffset(Point(x: 0, y: bottom - height), animated: true)
+        }
+    }
+}

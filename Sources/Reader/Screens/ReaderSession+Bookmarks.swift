@@ -1,0 +1,62 @@
+import Typesetting
+
+/// Bookmarks: page starts kept with the reading position in the book's
+/// state file, written atomically with it.
+extension ReaderSession {
+    /// The marked pages' start offsets in book order, read from the state file at first use.
+    var bookmarks: [Int] {
+        if !screens.bookmarksLoaded {
+            screens.bookmarksLoaded = true
+            if let stateStore, case let .found(state) = stateStore.load(book: bookHash) {
+                let length = book.text.scalarCount
+                screens.bookmarks = Array(Set((state.bookmarks ?? []).filter { $0 >= 0 && $0 <= length })).sorted()
+                if screens.bookFontSize == nil { screens.bookFontSize = state.fontSize }
+            }
+        }
+        return screens.bookmarks
+    }
+
+    /// The bookmarks on the page on screen (its range holds them).
+    var bookmarksOnPage: [Int] {
+        let range = offsetRange
+        return bookmarks.filter { range.contains($0) || $0 == range.lowerBound }
+    }
+
+    var isPageBookmarked: Bool { !bookmarksOnPage.isEmpty }
+
+    /// Marks the page on screen, or removes its marks; saved at once with the position.
+    func toggleBookmark() {
+        let onPage = bookmarksOnPage
+        var marks = bookmarks
+        if onPage.isEmpty {
+            marks.append(currentOffset)
+            marks.sort()
+        } else {
+            marks.removeAll { onPage.contains($0) }
+        }
+        screens.bookmarks = marks
+        needsFrame = true
+        guard let stateStore else { return }
+        do {
+            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: marks,
+                                             fontSize: screens.bookFontSize))
+            savedOffset = currentOffset
+        } catch {
+            warnings.append("\(error)")
+        }
+    }
+
+    /// The book's size, when one was saved for it, as a start may use it.
+    public static func savedFontSize(for book: Book, in store: StateStore) -> Int? {
+        guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else { return nil }
+        return state.fontSize
+    }
+
+    /// The book's page number (1-based) of each bookmark, as far as pages are known.
+    var bookmarkPages: [Int] {
+        let before = window.startsTheBook ? 0 : estimatedPagesBefore
+        return bookmarks.compactMap { offset in
+            window.pageIndex(containing: offset).map { before + $0 + 1 }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Raster
+import Typesetting
+
+/// Draws the text panel over the lower part of the frame; returns its rows.
+enum TextPanelPainter {
+    /// `selected`: the ids of the options in force (spacing, margins, theme).
+    /// `families`: the typeface controls' fonts by id, each label drawn in its own face.
+    static func draw(_ layout: TextPanelLayout, fontSize: Int, selected: Set<String>, families: [String: FontFile],
+                     theme: Theme, painter: InterfacePainter, into frame: inout PixelBuffer) -> [Range<Int>] {
+        let panel = layout.panel
+        frame.fill(panel, with: theme.background)
+        frame.fill(PixelRect(x: 0, y: panel.y, width: panel.width, height: 2), with: theme.secondary)
+        var glyphs: [PlacedGlyph] = []
+        for label in layout.rowLabels { glyphs += painter.place(label.label, in: label.rect) }
+        glyphs += painter.place("\(fontSize) px", in: layout.sizeArea, alignment: .centre)
+        for control in layout.controls {
+            let chosen = selected.contains(control.id)
+            MenuPainter.outline(control.rect, thickness: chosen ? 3 : 1, color: chosen ? theme.ink : theme.secondary,
+                                into: &frame)
+            if let font = families[control.id] {
+                painter.paint(control.label, inFont: font, in: control.rect, theme: theme, into: &frame)
+            } else {
+                glyphs += painter.place(control.label, in: control.rect, alignment: .centre)
+            }
+        }
+        painter.paint(glyphs, theme: theme, into: &frame)
+        return [panel.y..<panel.maxY]
+    }
+}
