@@ -160,3 +160,19 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertEqual(reader.currentPage, 1)
     }
 }
+
+extension ReaderLoopTests {
+    /// A double tap's zoom is announced once it rests, with the page point at the centre.
+    func testAZoomAtRestIsAnnounced() throws {
+        let reader = try session()
+        defer { reader.stop() }
+        let frames = [TouchFrame(time: 1000, touches: [Touch(id: 1, x: 200, y: 150)]), TouchFrame(time: 1040, touches: []),
+                      TouchFrame(time: 1160, touches: [Touch(id: 2, x: 200, y: 150)]), TouchFrame(time: 1200, touches: [])]
+        let loop = ReaderLoop(scene: reader, display: HeadlessDisplay(width: 400, height: 300), input: RecordedInput(frames: frames),
+                              clock: VirtualClock(start: 0))
+        var said: [String] = []
+        loop.onSettled = { said.append($0) }
+        try loop.run()
+        XCTAssertEqual(said.last, "presented page 1 zoom 2 at 200 150")
+    }
+}

@@ -144,23 +144,18 @@ public final class ReaderLoop {
         sceneTime = max(sceneTime, time)
         let changed = scene.advance(to: sceneTime)
         isDirty = false
-        guard changed || needsWholeFrame else { return }
+        // A step that changes nothing on the glass (a finger down, pages
+        // taken in, the last step of an animation under half a pixel, the
+        // end of a fade) shows nothing; a view that came to rest on it is
+        // at rest on the glass all the same.
+        guard changed || needsWholeFrame else { return try announceIfAtRest() }
         guard let frame = scene.composedFrame else {
             needsWholeFrame = false
             return
         }
         var damage = scene.takeDamage()
         if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
-        guard !damage.isEmpty else {
-            // Nothing changed on the glass (a finger down, pages taken in, the
-            // last step of an animation under half a pixel): nothing to show,
-            // but a view that came to rest is at rest on the glass too.
-            if !scene.isMoving {
-                pendingAnnouncement = scene.restingDescription
-                try announce()
-            }
-            return
-        }
+        guard !damage.isEmpty else { return try announceIfAtRest() }
         let presented = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
@@ -169,9 +164,20 @@ public final class ReaderLoop {
         needsCatchUp = true
         presentedFrames += 1
         try onPresent?(presentedFrames, frame)
-        pendingAnnouncement = scene.isMoving ? nil : scene.restingDescription
+        pendingAnnouncement = isAtRest ? scene.restingDescription : nil
         // Shown at once (a modeset, a display in memory) or when its flip completes.
         if display.canPresent { try announce() }
+    }
+
+    /// Nothing moves and nothing is on its way to the glass: the page and
+    /// its footer's numbers are final.
+    private var isAtRest: Bool { !scene.isMoving && !scene.hasBackgroundWork }
+
+    /// The frame on the glass is the scene at rest: say so (once).
+    private func announceIfAtRest() throws {
+        guard isAtRest, scene.composedFrame != nil else { return }
+        pendingAnnouncement = scene.restingDescription
+        try announce()
     }
 
     private func handle(_ event: DisplayEvent) throws {
