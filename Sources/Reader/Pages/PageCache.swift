@@ -136,10 +136,12 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// Brings held pages up to a changed pagination (their footers count
-    /// the pages): the pages on screen are redrawn at once, the others are
-    /// drawn again ahead on the worker, so a turn right after finds its
-    /// neighbour ready as usual.
-    public func refresh(visible: Set<Int>, pagination: Pagination) {
+    /// the pages): the pages on screen are redrawn at once. The others are
+    /// drawn again ahead on the worker when the view rests (`atRest`), so a
+    /// turn right after finds its neighbour ready; while it moves they are
+    /// let go instead, so a buffer still at the worker for a page the
+    /// motion has left behind never holds up the next one.
+    public func refresh(visible: Set<Int>, pagination: Pagination, atRest: Bool) {
         waitForRenderAhead()
         condition.lock()
         for slot in slots where slot.state == .ready {
@@ -148,8 +150,11 @@ public final class PageCache: @unchecked Sendable {
                 renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
                 drawings += 1
                 slot.drawing = drawings
-            } else {
+            } else if atRest {
                 submit(slot, page: page, pagination: pagination)
+            } else {
+                slot.page = nil
+                slot.state = .empty
             }
         }
         condition.unlock()

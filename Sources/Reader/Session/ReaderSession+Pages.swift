@@ -140,7 +140,7 @@ extension ReaderSession {
             ProcessResources.returnFreeMemory()
         }
         guard changed else { return }
-        cache.refresh(visible: visiblePages, pagination: knownPages)
+        cache.refresh(visible: visiblePages, pagination: knownPages, atRest: !controller.isAnimating)
         needsFrame = true
     }
 }
