@@ -140,7 +140,7 @@ extension ReaderSession {
             ProcessResources.returnFreeMemory()
         }
         guard changed else { return }
-        cache.refresh(visible: visiblePages, pagination: knownPages, atRest: !controller.isAnimating)
+        cache.refresh(visible: visiblePages, pagination: knownPages, atRest: !controller.isAnimating && visiblePages.count == 1)
         needsFrame = true
     }
 }
