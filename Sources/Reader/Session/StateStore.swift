@@ -80,6 +80,12 @@ public struct StateStore: Sendable {
     }
 
     public func save(_ state: ReadingState) throws {
+        try write(state, to: path(forBook: state.book))
+    }
+
+    /// `value` as JSON with sorted keys at `path` in the state folder
+    /// (made when missing), replaced atomically.
+    func write(_ value: some Encodable, to path: String) throws {
         do throws(SystemError) {
             try FileSystem.createDirectories(directory)
         } catch {
@@ -87,9 +93,9 @@ public struct StateStore: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(state)
+        let data = try encoder.encode(value)
         do throws(SystemError) {
-            try AtomicFile.replace(path: path(forBook: state.book), contents: Array(data))
+            try AtomicFile.replace(path: path, contents: Array(data))
         } catch {
             throw StateStoreError(path: error.path, operation: error.operation, code: error.errno)
         }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import LinuxSystem
 import Raster
 import Typesetting
 
@@ -57,18 +56,6 @@ extension StateStore {
     }
 
     public func saveTextSettings(_ settings: TextSettings) throws {
-        do throws(SystemError) {
-            try FileSystem.createDirectories(directory)
-        } catch {
-            throw StateStoreError(path: directory, operation: "create the state directory", code: error.errno)
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(settings)
-        do throws(SystemError) {
-            try AtomicFile.replace(path: settingsPath, contents: Array(data))
-        } catch {
-            throw StateStoreError(path: error.path, operation: error.operation, code: error.errno)
-        }
+        try write(settings, to: settingsPath)
     }
 }
