@@ -98,6 +98,8 @@ public struct Book: Sendable {
     public let paragraphs: [Paragraph]
     public let chapters: [Chapter]
     public let metadata: BookMetadata
+    /// What a structured format (EPUB) gives besides paragraphs; nil for a text file.
+    public let document: BookDocument?
 
     public init(text: DecodedText) {
         self.text = text
@@ -106,6 +108,16 @@ public struct Book: Sendable {
         self.paragraphs = blocks.paragraphs
         self.chapters = blocks.chapters
         self.metadata = blocks.metadata
+        document = nil
+    }
+
+    /// A book made by `DocumentBuilder`.
+    init(text: DecodedText, paragraphs: [Paragraph], chapters: [Chapter], metadata: BookMetadata, document: BookDocument) {
+        self.text = text
+        self.paragraphs = paragraphs
+        self.chapters = chapters
+        self.metadata = metadata
+        self.document = document
     }
 
     /// Files up to this size are read whole; a larger one opens on a
