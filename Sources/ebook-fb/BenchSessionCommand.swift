@@ -170,4 +170,6 @@ private final class MemoryScanoutDisplay: Display {
 
     func giveUp() {}
     func takeBack() {}
+    var physicalSize: Size? { nil }
+    func setPowered(_ on: Bool) {}
 }

@@ -1,5 +1,6 @@
 import Devices
 import Foundation
+import Geometry
 import Gestures
 import Raster
 import Typesetting
@@ -58,6 +59,8 @@ final class ReaderLoopTests: XCTestCase {
         }
         func giveUp() {}
         func takeBack() {}
+        var physicalSize: Size? { nil }
+        func setPowered(_ on: Bool) {}
     }
 
     private func session(start: ReaderSession.Start = .offset(0)) throws -> ReaderSession {
