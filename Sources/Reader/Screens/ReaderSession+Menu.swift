@@ -282,4 +282,7 @@ extension ReaderSession {
         line.add("bookmarks", bookmarkPages.map(Double.init))
         line.add("controls", objects: visibleControls.map(\.json))
     }
+
+    /// Every control on screen, in reading order (what `--describe` lists).
+    public var describedControls: [ScreenControl] { visibleControls }
 }
