@@ -1,3 +1,5 @@
+import Geometry
+
 /// What the display asks of the reader loop, or tells it, between frames.
 public enum DisplayEvent: Equatable, Sendable {
     /// The frame presented last is on the glass since `vblank` (ms, the
@@ -37,4 +39,11 @@ public protocol Display: AnyObject {
     func giveUp() throws
     /// Takes the screen back; the next present must carry every row.
     func takeBack() throws
+    /// The upright picture's size on the glass in millimetres, when the
+    /// panel says (nil: unknown).
+    var physicalSize: Size? { get }
+    /// Turns the panel off (a blank kiosk: DPMS off) or on again. The loop
+    /// presents nothing while it is off; the first frame after it is on
+    /// again carries every row.
+    func setPowered(_ on: Bool) throws
 }

@@ -23,15 +23,22 @@ public struct ConnectorDescription: Equatable, Sendable {
     public var modes: [ModeDescription]
     public var currentEncoderID: UInt32?
     public var encoderIDs: [UInt32]
+    /// The panel's size in millimetres as the connector reports it (from
+    /// its EDID or the panel's description); 0 when unknown.
+    public var widthMillimetres: Int
+    public var heightMillimetres: Int
 
     public init(id: UInt32, name: String, isConnected: Bool, modes: [ModeDescription],
-                currentEncoderID: UInt32? = nil, encoderIDs: [UInt32]) {
+                currentEncoderID: UInt32? = nil, encoderIDs: [UInt32], widthMillimetres: Int = 0,
+                heightMillimetres: Int = 0) {
         self.id = id
         self.name = name
         self.isConnected = isConnected
         self.modes = modes
         self.currentEncoderID = currentEncoderID
         self.encoderIDs = encoderIDs
+        self.widthMillimetres = widthMillimetres
+        self.heightMillimetres = heightMillimetres
     }
 
     /// The kernel's name for a connector type (DRM_MODE_CONNECTOR_*) and its index.

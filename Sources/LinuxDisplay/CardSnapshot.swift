@@ -31,7 +31,8 @@ struct CardSnapshot {
                 isConnected: value.connection == DRM_MODE_CONNECTED,
                 modes: modes.map(Self.describe),
                 currentEncoderID: value.encoder_id == 0 ? nil : value.encoder_id,
-                encoderIDs: Self.ids(value.encoders, value.count_encoders)))
+                encoderIDs: Self.ids(value.encoders, value.count_encoders),
+                widthMillimetres: Int(value.mmWidth), heightMillimetres: Int(value.mmHeight)))
             rawModes.append(modes)
         }
         description = CardDescription(path: device.path, connectors: connectors, encoders: encoders, crtcIDs: crtcIDs)

@@ -1,4 +1,5 @@
 import Devices
+import Geometry
 import Glibc
 import LinuxSystem
 
@@ -67,6 +68,11 @@ extension ConsoleSession: Display {
     public var height: Int { display.height }
     public var canPresent: Bool { display.isActive && !display.isFlipPending }
     public var nextEventTime: Double? { nil }
+    public var physicalSize: Size? { display.physicalSize }
+
+    public func setPowered(_ on: Bool) throws {
+        try display.setPowered(on)
+    }
 
     public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) throws -> Bool {
         try display.present(pixels: pixels, stride: stride, damage: damage)

@@ -153,6 +153,36 @@ public final class DRMDevice {
         }
     }
 
+    // MARK: Properties
+
+    /// The id of the connector's property called `name` (such as "DPMS"),
+    /// or nil when the connector has none by that name.
+    public func connectorProperty(_ connector: UInt32, named name: String) -> UInt32? {
+        guard let properties = drmModeObjectGetProperties(fileDescriptor, connector,
+                                                          UInt32(truncatingIfNeeded: DRM_MODE_OBJECT_CONNECTOR)) else {
+            return nil
+        }
+        defer { drmModeFreeObjectProperties(properties) }
+        for index in 0..<Int(properties.pointee.count_props) {
+            guard let id = properties.pointee.props?[index], let property = drmModeGetProperty(fileDescriptor, id) else {
+                continue
+            }
+            defer { drmModeFreeProperty(property) }
+            let found = withUnsafeBytes(of: property.pointee.name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if found == name { return id }
+        }
+        return nil
+    }
+
+    /// drmModeConnectorSetProperty (needs DRM master).
+    public func setConnectorProperty(_ connector: UInt32, property: UInt32, named name: String,
+                                     to value: UInt64) throws(DisplayError) {
+        try check(drmModeConnectorSetProperty(fileDescriptor, connector, property, value),
+                  "drmModeConnectorSetProperty \(name)=\(value)")
+    }
+
     // MARK: Dumb buffers
 
     /// DRM_IOCTL_MODE_CREATE_DUMB: the request comes back with handle, pitch and size.

@@ -21,6 +21,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
     case noCRTC(path: String, connector: String)
     /// A page flip was asked for while the previous one is still pending.
     case flipPending(path: String)
+    /// The connector has no DPMS property: the panel cannot be turned off.
+    case noDPMS(path: String, connector: String)
     /// Any other failed system call.
     case system(SystemError)
     /// A bad command-line value.
@@ -52,6 +54,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): no display controller (CRTC) is free to drive \(connector)"
         case .flipPending(let path):
             return "\(path): a frame was presented while the previous page flip is still pending"
+        case .noDPMS(let path, let connector):
+            return "\(path): \(connector) has no DPMS property, so the screen cannot be turned off"
         case .system(let error):
             return error.description
         case .invalidOption(let message):

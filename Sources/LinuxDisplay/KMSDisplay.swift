@@ -19,6 +19,11 @@ public final class KMSDisplay {
     public let width: Int
     public let height: Int
     public let rotation: Rotation
+    /// The upright picture's size on the glass in millimetres, when the
+    /// connector reports the panel's size.
+    public let physicalSize: Size?
+    /// False while the panel is turned off through its DPMS property.
+    public private(set) var isPowered = true
 
     private let device: DRMDevice
     private let selection: OutputSelection
@@ -33,6 +38,8 @@ public final class KMSDisplay {
     private var isMaster = true
     private var dirtyFBSupported = true
     private var isRestored = false
+    /// The connector's "DPMS" property, found when the panel is first turned off.
+    private var dpmsProperty: UInt32?
     /// Written by the flip-event handler (a C function that cannot capture).
     private let flipRecord: UnsafeMutablePointer<FlipRecord>
 
@@ -100,6 +107,13 @@ public final class KMSDisplay {
         writer = ScanoutWriter(copier: copier)
         width = copier.logicalWidth
         height = copier.logicalHeight
+        if connector.widthMillimetres > 0, connector.heightMillimetres > 0 {
+            let millimetres = options.rotation.logicalSize(physicalWidth: connector.widthMillimetres,
+                                                           physicalHeight: connector.heightMillimetres)
+            physicalSize = Size(width: Double(millimetres.width), height: Double(millimetres.height))
+        } else {
+            physicalSize = nil
+        }
         flipRecord = .allocate(capacity: 1)
         flipRecord.initialize(to: FlipRecord())
     }
@@ -195,11 +209,25 @@ public final class KMSDisplay {
         writer.invalidateAll()
     }
 
+    /// Turns the panel off or on through the connector's DPMS property
+    /// (the scanout buffers and the mode are kept). Waits for a pending flip first.
+    public func setPowered(_ on: Bool) throws(DisplayError) {
+        guard on != isPowered, isActive else { return }
+        waitForPendingFlip()
+        if dpmsProperty == nil { dpmsProperty = device.connectorProperty(connectorID, named: "DPMS") }
+        guard let dpmsProperty else { throw .noDPMS(path: devicePath, connector: connectorName) }
+        try device.setConnectorProperty(connectorID, property: dpmsProperty, named: "DPMS",
+                                        to: UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF))
+        isPowered = on
+    }
+
     /// Puts the CRTC back as it was at start (the console's framebuffer),
     /// frees the buffers and closes the card. Safe to call more than once.
     public func restore() {
         guard !isRestored else { return }
         waitForPendingFlip()
+        // The console's picture needs the panel on.
+        if !isPowered { try? setPowered(true) }
         if isMaster {
             let saved = savedCRTC
             if saved.buffer_id != 0 && saved.mode_valid != 0 {

@@ -62,6 +62,11 @@ public final class TraceScene: LoopScene, PagingControllerObserver {
     public var screenName: String { ReadingScreen.name(overlay) }
     public func drainWarnings() -> [String] { [] }
 
+    public func resetForIdle(at time: Double) {
+        overlay.isVisible = false
+        controller?.show(page: 0)
+    }
+
     /// The last line: where the view came to rest.
     public func finalLine() -> String? {
         guard let controller else { return nil }

@@ -103,12 +103,17 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// /etc/ebook-fb.conf: a file parses, or the error names the file and a line of it.
+    /// /etc/ebook-fb.conf: a file parses into settings the reader takes, or
+    /// the error names the file and a line of it.
     static func parseConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             let configuration = try KioskConfiguration(parsing: text, source: "fuzz.conf")
-            _ = configuration.readerArguments(book: "book.txt")
+            let arguments = configuration.readerArguments(book: "book.txt")
+            let minutes = 1...KioskConfiguration.longestIdleMinutes
+            require([configuration.idleResetMinutes, configuration.blankAfterMinutes].allSatisfy { $0.map(minutes.contains) ?? true },
+                    "an accepted idle time is a whole number of minutes within a day")
+            require(arguments.contains("--menu") == (configuration.menu != .full), "the menu policy reaches the reader")
         } catch {
             require(error.description.hasPrefix("fuzz.conf"), "errors name the file")
         }

@@ -118,7 +118,8 @@ struct BenchCommand: ParsableCommand {
         let session = try child(sessionArguments)
         for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "font_change_ms", "peak_rss_mb",
                     "rss_growth_10000_turns_mb", "idle_cpu_ms", "page_buffers", "scanout_bytes_flick_frame",
-                    "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame"] {
+                    "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame",
+                    "menu_open_ms", "menu_open_first_ms", "contents_open_ms", "contents_entries"] {
             if let value = session[key] { result.add(key, value) }
         }
 

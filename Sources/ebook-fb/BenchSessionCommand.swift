@@ -102,6 +102,13 @@ struct BenchSessionCommand: ParsableCommand {
         }
         result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))
         // Last: its scanout buffers in memory stand in for the card's and are not the reader's memory.
+        // The interface first, so that its first menu is the process's first.
+        var interface = BenchInterface(session: session)
+        let menu = try interface.menuOpen(samples: 21)
+        result.add("menu_open_ms", menu.median)
+        result.add("menu_open_first_ms", menu.first)
+        result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
+        result.add("contents_entries", session.book.chapters.count)
         try measureScanout(session, into: &result)
         print(result.text)
     }
@@ -170,4 +177,6 @@ private final class MemoryScanoutDisplay: Display {
 
     func giveUp() {}
     func takeBack() {}
+    var physicalSize: Size? { nil }
+    func setPowered(_ on: Bool) {}
 }

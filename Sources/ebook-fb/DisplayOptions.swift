@@ -16,6 +16,21 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: "The virtual terminal to take over (default: the one we run on).")
     var tty: String?
 
+    @Option(name: .customLong("panel-mm"),
+            help: "The panel's size on the glass in millimetres, WIDTHxHEIGHT, which sizes the menus' targets and text (default: as KMS reports it; headless: unknown).")
+    var panelMillimetres: String?
+
+    /// `--panel-mm` as a size, upright (after the rotation); nil when not given.
+    func panelSize() throws -> Size? {
+        guard let panelMillimetres else { return nil }
+        let parts = panelMillimetres.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0,
+              width.isFinite, height.isFinite else {
+            throw ValidationError("--panel-mm \"\(panelMillimetres)\": WIDTHxHEIGHT in millimetres, e.g. 217x136")
+        }
+        return Size(width: width, height: height)
+    }
+
     /// The KMS settings, with the picture turned by `rotation` (`--rotate`).
     func kmsOptions(rotation: Rotation) throws -> KMSOptions {
         KMSOptions(devicePath: card, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },

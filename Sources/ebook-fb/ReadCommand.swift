@@ -19,6 +19,7 @@ struct ReadCommand: ParsableCommand {
 
     @OptionGroup var options: BookOptions
     @OptionGroup var screen: DisplayOptions
+    @OptionGroup var policies: KioskPolicyOptions
 
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
@@ -118,7 +119,8 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The session for a page of `geometry`, opened where the options say.
-    private func makeSession(geometry given: PageGeometry, theme givenTheme: Theme) throws -> ReaderSession {
+    /// `panelSize`: the panel's size in millimetres, when known.
+    private func makeSession(geometry given: PageGeometry, theme givenTheme: Theme, panelSize: Size?) throws -> ReaderSession {
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         // Settings chosen on the text panel stand in for options left at their defaults.
         let saved = store.loadTextSettings()
@@ -150,9 +152,13 @@ struct ReadCommand: ParsableCommand {
             font = file
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
-                                              lineBreaking: options.lineBreaking, pagination: pagination)
-        return try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
-                                 stateStore: store, hyphenationPreload: opened.hyphenation, preparedBuffers: opened.buffers)
+                                              lineBreaking: options.lineBreaking, pagination: pagination,
+                                              panelSize: panelSize)
+        let session = try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
+                                        stateStore: store, hyphenationPreload: opened.hyphenation,
+                                        preparedBuffers: opened.buffers)
+        session.menuPolicy = policies.menu
+        return session
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
@@ -174,16 +180,20 @@ struct ReadCommand: ParsableCommand {
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
-        let session = try makeSession(geometry: geometry, theme: theme)
+        let session = try makeSession(geometry: geometry, theme: theme,
+                                      panelSize: try screen.panelSize() ?? console.physicalSize)
         defer { session.stop() }
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
                                terminalKeys: terminalKeys)
         defer { input.closeAll() }
+        let panel = console.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
         log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
-            + "\(display.width)x\(display.height); touch: \(input.touchDevicePath ?? "none yet")")
-        let loop = ReaderLoop(scene: session, display: console, input: input, clock: try PollingClock(),
+            + "\(display.width)x\(display.height)\(panel); touch: \(input.touchDevicePath ?? "none yet")")
+        let clock = try PollingClock()
+        let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
+        loop.idle = policies.idleTimers(start: clock.now)
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
@@ -197,22 +207,26 @@ struct ReadCommand: ParsableCommand {
     /// The reader without a screen: touches from a recording in virtual time.
     private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix) throws {
         let geometry = try options.geometry()
-        let session = try makeSession(geometry: geometry, theme: theme)
+        let display = HeadlessDisplay(width: geometry.width, height: geometry.height, physicalSize: try screen.panelSize())
+        let session = try makeSession(geometry: geometry, theme: theme, panelSize: display.physicalSize)
         defer { session.stop() }
 
         var frames: [TouchFrame] = []
+        var recordingEnd: Double?
         if let replay {
             let recording = try EvemuRecording.load(events: replay, description: desc)
             frames = try recording.screenFrames(width: Double(geometry.width), height: Double(geometry.height),
                                                 rotation: rotation, calibration: calibration)
+            recordingEnd = recording.duration
         }
-        let display = HeadlessDisplay(width: geometry.width, height: geometry.height)
         let clock = VirtualClock(start: frames.first?.time ?? 0)
         if let replaySpeed {
             let pacer = ReplayPacer(speed: replaySpeed)
             clock.pace = { pacer.wait(untilVirtual: $0) }
         }
-        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames), clock: clock)
+        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: recordingEnd),
+                              clock: clock)
+        loop.idle = policies.idleTimers(start: clock.now)
         loop.onWarning = { warn($0) }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -235,6 +249,7 @@ struct ReadCommand: ParsableCommand {
         result.add("page_buffers", session.cache.allocatedBuffers)
         result.add("pages", session.knownPageCount)
         result.add("screen", session.screenName)
+        result.add("screen_on", display.isPowered)
         if describe { session.describe(into: &result) }
         print(result.text)
     }

@@ -50,4 +50,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(read.theme, "dark")
         XCTAssertTrue(read.kiosk)
     }
+
+    /// The kiosk's policies reach the reader, and a bad value is refused by name.
+    func testKioskPoliciesAndThePanelSizeParse() throws {
+        var configuration = KioskConfiguration()
+        configuration.menu = .reading
+        configuration.idleResetMinutes = 5
+        configuration.blankAfterMinutes = 15
+        let read = try ReadCommand.parse(configuration.readerArguments(book: "/b.txt") + ["--panel-mm", "217x136"])
+        XCTAssertEqual(read.policies.menu, .reading)
+        let timers = read.policies.idleTimers(start: 1000)
+        XCTAssertEqual(timers.resetAfter, 300_000)
+        XCTAssertEqual(timers.blankAfter, 900_000)
+        XCTAssertEqual(try read.screen.panelSize()?.width, 217)
+        XCTAssertEqual(try read.screen.panelSize()?.height, 136)
+        for bad in [["--blank-after", "0"], ["--idle-reset", "2000"], ["--menu", "kiosk"]] {
+            XCTAssertThrowsError(try ReadCommand.parse(["b.txt"] + bad), "\(bad)") { error in
+                let message = ReadCommand.message(for: error)
+                XCTAssertTrue(message.split(separator: "\n").first?.contains(bad[1]) ?? false, message)
+            }
+        }
+        XCTAssertThrowsError(try ReadCommand.parse(["b.txt", "--panel-mm", "wide"]).screen.panelSize())
+    }
 }

@@ -98,6 +98,8 @@ elif target == "config":
     put("full", b"# kiosk\nbook=/srv/books/alice.txt\nfont=/usr/share/fonts/x.ttf\nfont-size=24\n"
                 b"rotate=90\ntouch-matrix=0 1 0 -1 0 1\ntheme=dark\n")
     put("bad", b"font-size=300\nrotate=45\nnonsense\n=\ntheme='light'\r\n")
+    put("policies", b"MENU=reading\nIDLE_RESET=10\nBLANK_AFTER=30\n")
+    put("bad-policies", b"menu=Reading\nidle-reset=0\nblank_after=99999999999999999999\nIDLE_RESET=-1\n")
 PY
 }
 

@@ -87,6 +87,31 @@ final class KioskConfigurationTests: XCTestCase {
         }
     }
 
+    func testThePoliciesAreCheckedAndHandedToTheReader() throws {
+        let configuration = try KioskConfiguration(parsing: "MENU=reading\nIDLE_RESET=10\nblank-after=30\n", source: "k.conf")
+        XCTAssertEqual(configuration.menu, .reading)
+        XCTAssertEqual(configuration.idleResetMinutes, 10)
+        XCTAssertEqual(configuration.blankAfterMinutes, 30)
+        XCTAssertEqual(Array(configuration.readerArguments(book: "/b.txt").suffix(7)),
+                       ["--menu", "reading", "--idle-reset", "10", "--blank-after", "30", "--lock-vt"])
+        let defaults = try KioskConfiguration(parsing: "MENU=\nIDLE_RESET=0\nBLANK_AFTER=\n", source: "k.conf")
+        XCTAssertEqual(defaults.menu, .full)
+        XCTAssertNil(defaults.idleResetMinutes, "0 means never")
+        XCTAssertNil(defaults.blankAfterMinutes)
+        XCTAssertFalse(defaults.readerArguments(book: "/b.txt").contains { $0.hasPrefix("--menu") || $0.hasPrefix("--idle") })
+        let cases: [(String, String)] = [
+            ("MENU=kiosk", "k.conf:1: MENU \"kiosk\": use full or reading"),
+            ("\nIDLE_RESET=5m", "k.conf:2: IDLE_RESET \"5m\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+            ("BLANK_AFTER=-3", "k.conf:1: BLANK_AFTER \"-3\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+            ("BLANK_AFTER=1441", "k.conf:1: BLANK_AFTER \"1441\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try KioskConfiguration(parsing: text, source: "k.conf"), text) { error in
+                XCTAssertEqual((error as? KioskConfigurationError)?.description, message)
+            }
+        }
+    }
+
     func testTheShippedDefaultFileParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

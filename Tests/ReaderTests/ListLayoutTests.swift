@@ -28,7 +28,8 @@ final class ListLayoutTests: XCTestCase {
         let top = layout.controls(rows: all, prefix: "contents.item", offsetY: 0).filter { $0.id.hasPrefix("contents.item.") }
         XCTAssertEqual(top.first?.id, "contents.item.1")
         XCTAssertEqual(top.first?.label, "Chapter 1")
-        XCTAssertEqual(top.count, layout.viewport.height / layout.rowHeight + (layout.viewport.height % layout.rowHeight >= layout.rowHeight / 2 ? 1 : 0))
+        XCTAssertEqual(top.count, layout.viewport.height / layout.rowHeight + (layout.viewport.height % layout.rowHeight >= layout.targetHeight ? 1 : 0),
+                       "a row with less than a finger's height in view is no control")
         for control in top {
             XCTAssertGreaterThanOrEqual(control.rect.y, layout.viewport.y, "no row is reported under the header")
             XCTAssertLessThanOrEqual(control.rect.maxY, layout.viewport.maxY)

@@ -1,5 +1,6 @@
 import Devices
 import Foundation
+import Geometry
 import Gestures
 import Raster
 import Typesetting
@@ -58,6 +59,8 @@ final class ReaderLoopTests: XCTestCase {
         }
         func giveUp() {}
         func takeBack() {}
+        var physicalSize: Size? { nil }
+        func setPowered(_ on: Bool) {}
     }
 
     private func session(start: ReaderSession.Start = .offset(0)) throws -> ReaderSession {
@@ -174,5 +177,18 @@ extension ReaderLoopTests {
         loop.onSettled = { said.append($0) }
         try loop.run()
         XCTAssertEqual(said.last, "presented page 1 zoom 2 at 200 150")
+    }
+
+    /// A screen over the page at rest is named after the page; closed, the page alone is announced again.
+    func testTheScreenOverThePageIsAnnounced() throws {
+        let reader = try session()
+        defer { reader.stop() }
+        let loop = ReaderLoop(scene: reader, display: HeadlessDisplay(width: 400, height: 300),
+                              input: RecordedInput(frames: tap(x: 200, at: 1000) + tap(x: 200, at: 3000)),
+                              clock: VirtualClock(start: 0))
+        var said: [String] = []
+        loop.onSettled = { said.append($0) }
+        try loop.run()
+        XCTAssertEqual(said, ["presented page 1", "presented page 1 (menu)", "presented page 1"])
     }
 }

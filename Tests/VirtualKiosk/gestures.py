@@ -4,7 +4,10 @@ The device is a protocol-B touchscreen (INPUT_PROP_DIRECT) whose axes span
 the screen in pixels, so a touch at device (x, y) lands on screen pixel
 (x, y). Each recording carries its device description in its header.
 
-usage: gestures.py WIDTH HEIGHT OUTDIR   (writes flick.events and double-tap.events)
+usage: gestures.py WIDTH HEIGHT OUTDIR
+    writes flick.events, double-tap.events, and for each screen compared
+    with the headless reader screen-NAME-open.events (from page 2 at rest
+    to the screen) and screen-NAME-close.events (back to page 2)
 """
 import os
 import sys
@@ -83,11 +86,28 @@ def double_tap(x, y):
     return w.lines
 
 
+def tap(x, y):
+    """One 50 ms tap at (x, y)."""
+    w = Writer()
+    w.down(0, x, y)
+    w.up(50)
+    return w.lines
+
+
+def screens(width, height):
+    """NAME: (the taps that open the screen over page 2, the taps that close it)."""
+    middle = tap(width // 2, height // 2)
+    return {"menu": (middle, middle)}
+
+
 def main():
     width, height, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     os.makedirs(out, exist_ok=True)
     recordings = {"flick.events": flick(width, height),
                   "double-tap.events": double_tap(width // 2, height // 2)}
+    for name, (opening, closing) in screens(width, height).items():
+        recordings[f"screen-{name}-open.events"] = opening
+        recordings[f"screen-{name}-close.events"] = closing
     for name, events in recordings.items():
         with open(os.path.join(out, name), "w") as f:
             f.write("\n".join(header(width, height) + events) + "\n")

@@ -23,10 +23,11 @@ wait_path() {
 }
 # Whether the reader runs (an exited child stays a zombie until waited for).
 running() { kill -0 "$pid" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null; }
-# Waits until the reader's log has the exact line $1 (or the reader died).
+# Waits until the reader's log has the exact line $1, $2 times (default
+# once), or the reader died.
 wait_line() {
     n=0
-    while ! grep -qxF "$1" /tmp/reader.log; do
+    while count=$(grep -cxF "$1" /tmp/reader.log 2>/dev/null); [ "${count:-0}" -lt "${2:-1}" ]; do
         running || return 1
         sleep 0.2; n=$((n + 1))
         [ "$n" -gt 1500 ] && return 1
@@ -68,6 +69,16 @@ pid=$!
 show first "$KIOSK_FIRST"
 ./ebook-fb inject /kiosk/flick.events > /tmp/inject.log 2>&1 || say "inject flick failed: $(cat /tmp/inject.log)"
 show flick "$KIOSK_FLICK"
+# Each screen over page 2, then back to page 2 (announced once more).
+back=1
+for name in $KIOSK_SCREENS; do
+    ./ebook-fb inject "/kiosk/screen-$name-open.events" > /tmp/inject.log 2>&1 || say "inject $name failed: $(cat /tmp/inject.log)"
+    eval "line=\$KIOSK_SCREEN_$name"
+    show "$name" "$line"
+    ./ebook-fb inject "/kiosk/screen-$name-close.events" > /tmp/inject.log 2>&1 || say "inject $name close failed: $(cat /tmp/inject.log)"
+    back=$((back + 1))
+    wait_line "$KIOSK_FLICK" "$back" || say "missing $name-closed: page 2 not shown again"
+done
 ./ebook-fb inject /kiosk/double-tap.events > /tmp/inject.log 2>&1 || say "inject double tap failed: $(cat /tmp/inject.log)"
 show zoom "$KIOSK_ZOOM"
 kill -TERM "$pid"

@@ -4,13 +4,19 @@ on its serial console, and checks what was scanned out.
 
 usage: kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --reference DIR
                 --zoom S --zoom-center X Y [--gpus bochs,virtio-gpu] [--timeout S]
+                [--screens "NAME ..." --recordings DIR -- HEADLESS_COMMAND...]
 
 The reference directory holds page1.png and page2.png rendered headless
-with the same settings. Prints one line per check and "N passed, N failed".
+with the same settings. Each screen NAME (the menu...) is drawn after the
+boot by HEADLESS_COMMAND (the headless reader on page 2) replaying
+DIR/screen-NAME-open.events, at the panel size the kiosk's KMS reported,
+and the kiosk's screendump of it must equal that picture. Prints one line
+per check and "N passed, N failed".
 """
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -62,7 +68,8 @@ class QMP:
 
 def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1"):
     """Runs one boot (with `drive` as a raw virtio disk when given); returns
-    {screen name: PNG path}, the reader's exit status and the log lines."""
+    {screen name: PNG path}, the reader's exit status, the log lines and
+    when each screen was read (s from the start of QEMU)."""
     work = tempfile.mkdtemp(prefix="kiosk-")
     serial_path, qmp_path = os.path.join(work, "serial"), os.path.join(work, "qmp")
     command = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
@@ -76,7 +83,8 @@ def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 pani
     log = open(os.path.join(out, "serial.log"), "w")
     qemu = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + args.timeout
-    screens, status, lines = {}, None, []
+    screens, status, lines, times = {}, None, [], {}
+    started = time.time()
     try:
         serial = connect(serial_path, time.time() + 30)
         qmp = QMP(qmp_path, time.time() + 30)
@@ -108,6 +116,7 @@ def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 pani
                     png = os.path.join(out, f"screen-{name}.png")
                     images.write_png(png, *images.read_ppm(ppm))
                     screens[name] = png
+                    times[name] = time.time() - started
                     serial.sendall(b"go\n")
                 elif words[1] == "exit-status":
                     status = int(words[2])
@@ -124,7 +133,7 @@ def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 pani
                 qemu.wait()
         log.close()
         shutil.rmtree(work, ignore_errors=True)
-    return screens, status, lines
+    return screens, status, lines, times
 
 
 class Checks:
@@ -148,11 +157,40 @@ def equal_screen(screens, name, reference):
     return diff == 0, f"{diff} pixels differ"
 
 
+def panel_size(lines):
+    """The panel's size in millimetres the reader said KMS reported ("... (320x200 mm); touch: ..."), or None."""
+    for line in lines:
+        found = re.search(r"ebook-fb: reading .* \((\d+)x(\d+) mm\)", line)
+        if found:
+            return f"{found.group(1)}x{found.group(2)}"
+    return None
+
+
+def check_screens(gpu, args, out, screens, lines, checks):
+    """Each screen over the page against the headless reader brought to the same state."""
+    millimetres = panel_size(lines)
+    for name in args.screens.split():
+        reference = os.path.join(out, f"reference-{name}.png")
+        state = tempfile.mkdtemp(prefix="kiosk-state-")
+        command = args.headless + ["--replay", os.path.join(args.recordings, f"screen-{name}-open.events"),
+                                   "--screenshot", reference, "--state-dir", state]
+        if millimetres:
+            command += ["--panel-mm", millimetres]
+        drawn = subprocess.run(command, capture_output=True, text=True)
+        shutil.rmtree(state, ignore_errors=True)
+        if drawn.returncode != 0:
+            checks.report(False, f"{gpu}: the {name} drawn headless: {drawn.stderr.strip()[-200:]}")
+            continue
+        ok, detail = equal_screen(screens, name, images.read_png(reference))
+        panel = f"panel {millimetres} mm as KMS reported it" if millimetres else "no panel size from KMS"
+        checks.report(ok, f"{gpu}: the {name} over page 2 equals the headless reader's: {detail} ({panel})")
+
+
 def check_boot(gpu, args, references, checks):
     out = os.path.join(args.out, gpu)
     os.makedirs(out, exist_ok=True)
     started = time.time()
-    screens, status, lines = boot(gpu, args, out)
+    screens, status, lines, times = boot(gpu, args, out)
     problems = [line for line in lines if "missing" in line or "failed" in line or "timeout" in line]
     suffix = f" ({'; '.join(problems)})" if problems else ""
     page1, page2 = references
@@ -179,7 +217,9 @@ def check_boot(gpu, args, references, checks):
                                 f"({width}x{height}, {from_console} pixels differ; from the page: {shown})")
     else:
         checks.report(False, f"{gpu}: on SIGTERM the console is back: no screendump (reader status {status})")
-    print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
+    check_screens(gpu, args, out, screens, lines, checks)
+    read = ", ".join(f"{name} {at:.1f}" for name, at in times.items())
+    print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s (screens read at s: {read})", flush=True)
     return screens
 
 
@@ -193,7 +233,12 @@ def main():
     parser.add_argument("--zoom-center", type=float, nargs=2, required=True)
     parser.add_argument("--gpus", default="bochs,virtio-gpu")
     parser.add_argument("--timeout", type=int, default=600)
+    parser.add_argument("--screens", default="")
+    parser.add_argument("--recordings")
+    parser.add_argument("headless", nargs="*", help="the headless reader's command line, after --")
     args = parser.parse_args()
+    if args.screens.split() and not (args.recordings and args.headless):
+        parser.error("--screens needs --recordings and the headless command after --")
     references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
     checks = Checks()
     first = None

@@ -55,6 +55,13 @@ KIOSK_READER="/kiosk/book.txt --display kms --kiosk --page 1 --font /kiosk/font.
 KIOSK_FIRST="ebook-fb: presented page 1"
 KIOSK_FLICK="ebook-fb: presented page 2"
 KIOSK_ZOOM="ebook-fb: presented page 2 zoom $ZOOM at $ZOOM_X $ZOOM_Y"
+# Screens over the page, each compared with the headless reader brought to
+# the same state: from page 2 at rest, gestures.py's screen-NAME-open.events
+# opens it and screen-NAME-close.events goes back; KIOSK_SCREEN_NAME is the
+# line the reader prints when it is on the glass. A screen is added here, in
+# gestures.py's screens() and, when it needs more than taps, in guest-init.sh.
+KIOSK_SCREENS="${KIOSK_SCREENS-menu}"
+KIOSK_SCREEN_menu="ebook-fb: presented page 2 (menu)"
 
 step() { echo "== $*" >&2; }
 
@@ -89,6 +96,11 @@ python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings"
     printf 'KIOSK_FIRST=%q\n' "$KIOSK_FIRST"
     printf 'KIOSK_FLICK=%q\n' "$KIOSK_FLICK"
     printf 'KIOSK_ZOOM=%q\n' "$KIOSK_ZOOM"
+    printf 'KIOSK_SCREENS=%q\n' "$KIOSK_SCREENS"
+    for name in $KIOSK_SCREENS; do
+        line="KIOSK_SCREEN_$name"
+        printf '%s=%q\n' "$line" "${!line}"
+    done
 } > "$WORK/kiosk.env"
 python3 "$HERE/initramfs.py" "$WORK/initramfs.cpio.gz" --kernel-root "$CACHE/kernel" \
     --busybox "$CACHE/busybox/bin/busybox" --init "$HERE/guest-init.sh" --binary "$BIN" \
@@ -120,5 +132,10 @@ with open(out, "w") as f:
 PY
 
 step "booting the virtual kiosk ($GPUS)"
+# The screens are drawn headless after each boot, at the panel size the
+# kiosk's KMS reported (it sizes the menus), by this command plus
+# --replay screen-NAME-open.events --screenshot ... --state-dir (fresh) [--panel-mm WxH].
+HEADLESS=("$BIN" "$BOOK" --display headless --size "$SIZE" --page 2 "${RENDER_ARGS[@]}")
 python3 "$HERE/kiosk.py" --out "$OUT" --kernel "$CACHE/kernel/vmlinuz" --initrd "$WORK/initramfs.cpio.gz" \
-    --reference "$OUT/reference" --zoom "$ZOOM" --zoom-center "$ZOOM_X" "$ZOOM_Y" --gpus "$GPUS"
+    --reference "$OUT/reference" --zoom "$ZOOM" --zoom-center "$ZOOM_X" "$ZOOM_Y" --gpus "$GPUS" \
+    --screens "$KIOSK_SCREENS" --recordings "$WORK/recordings" -- "${HEADLESS[@]}"

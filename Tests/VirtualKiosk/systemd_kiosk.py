@@ -60,7 +60,7 @@ def check_boot(gpu, args, references, checks):
     drive = os.path.join(out, "root.img")
     subprocess.run(["cp", "--sparse=always", args.drive, drive], check=True)
     try:
-        screens, _, lines = kiosk.boot(gpu, args, out, drive=drive, append=APPEND)
+        screens, _, lines, _ = kiosk.boot(gpu, args, out, drive=drive, append=APPEND)
     finally:
         os.remove(drive)
     problems = [line for line in lines if line.split()[1:2] in (["missing"], ["failed:"], ["timeout"])]

@@ -32,9 +32,18 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var lockVT = true
     /// The books' charset (a name ICU knows); nil means detect each book's.
     public var encoding: String?
+    /// What the menu offers.
+    public var menu = MenuPolicy.full
+    /// Back to the start after this many minutes untouched; nil: never.
+    public var idleResetMinutes: Int?
+    /// The screen turned off after this many minutes untouched; nil: never.
+    public var blankAfterMinutes: Int?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
-                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING"]
+                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "IDLE_RESET",
+                              "BLANK_AFTER"]
+    /// The longest idle time a timer takes, in minutes (a day).
+    public static let longestIdleMinutes = 1440
 
     public init() {}
 
@@ -112,10 +121,27 @@ public struct KioskConfiguration: Equatable, Sendable {
                 }
             }
             encoding = given
+        case "MENU":
+            guard let policy = MenuPolicy(rawValue: (given ?? "full").lowercased()) else {
+                throw KioskConfigurationError("\(place): MENU \"\(value)\": use full or reading")
+            }
+            menu = policy
+        case "IDLE_RESET": idleResetMinutes = try Self.minutes(given, key: key, at: place)
+        case "BLANK_AFTER": blankAfterMinutes = try Self.minutes(given, key: key, at: place)
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
         }
+    }
+
+    /// An idle time: whole minutes up to a day; empty or 0 means never.
+    private static func minutes(_ given: String?, key: String, at place: String) throws(KioskConfigurationError) -> Int? {
+        guard let given else { return nil }
+        guard let minutes = Int(given), (0...longestIdleMinutes).contains(minutes) else {
+            throw KioskConfigurationError("\(place): \(key) \"\(given)\": a whole number of minutes from 1 to "
+                                          + "\(longestIdleMinutes) (0 or empty: never)")
+        }
+        return minutes == 0 ? nil : minutes
     }
 
     private static func unquote(_ value: String) -> String {
@@ -134,6 +160,9 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }
         if let touchDevice { arguments += ["--touch-device", touchDevice] }
         if let encoding { arguments += ["--encoding", encoding] }
+        if menu != .full { arguments += ["--menu", menu.rawValue] }
+        if let idleResetMinutes { arguments += ["--idle-reset", String(idleResetMinutes)] }
+        if let blankAfterMinutes { arguments += ["--blank-after", String(blankAfterMinutes)] }
         if lockVT { arguments.append("--lock-vt") }
         return arguments
     }

@@ -1,4 +1,5 @@
 import Devices
+import Geometry
 import Raster
 
 /// A display in memory with a 60 Hz vblank in virtual time: a presented
@@ -15,11 +16,18 @@ public final class HeadlessDisplay: Display {
     public private(set) var lastPresentBytes = 0
     /// False while the screen is given up (a console switch).
     public private(set) var isActive = true
+    /// False while the panel is turned off.
+    public private(set) var isPowered = true
+    /// Each change of power, in order (true: on).
+    public private(set) var powerChanges: [Bool] = []
+    public let physicalSize: Size?
     private var flipDue: Double?
 
-    public init(width: Int, height: Int) {
+    /// `physicalSize`: the panel's size in millimetres it stands for (nil: unknown).
+    public init(width: Int, height: Int, physicalSize: Size? = nil) {
         self.width = width
         self.height = height
+        self.physicalSize = physicalSize
         screen = PixelBuffer(width: width, height: height)
     }
 
@@ -62,4 +70,10 @@ public final class HeadlessDisplay: Display {
     }
 
     public func takeBack() { isActive = true }
+
+    public func setPowered(_ on: Bool) {
+        guard on != isPowered else { return }
+        isPowered = on
+        powerChanges.append(on)
+    }
 }

@@ -35,4 +35,8 @@ public protocol LoopScene: AnyObject {
     /// ("menu", "contents", "bookmarks", "text").
     var screenName: String { get }
     func drainWarnings() -> [String]
+    /// A kiosk left untouched: go back to where a newcomer starts (the
+    /// book's start, with nothing open over it; the library, for a kiosk
+    /// that has one) at once, without animation.
+    func resetForIdle(at time: Double)
 }

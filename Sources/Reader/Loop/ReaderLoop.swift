@@ -13,7 +13,8 @@ import Raster
 /// vblank's time and the next frame goes out. Between frames it waits on
 /// the clock with a deadline only while something is due (an animation
 /// frame with no flip to wait for, a gesture timeout, pagination to look
-/// at, the watchdog), so a reader at rest does not wake.
+/// at, the watchdog, the kiosk's idle timers), so a reader at rest does
+/// not wake.
 public final class ReaderLoop {
     public let scene: LoopScene
     public let display: Display
@@ -55,6 +56,9 @@ public final class ReaderLoop {
     /// while `recordsWaits` is on.
     public private(set) var waits: [Double?] = []
     public var recordsWaits = false
+    /// The kiosk's idle timers: the panel turned off, the reader sent back
+    /// to its start (none armed unless set).
+    public var idle: IdleTimers
 
     /// A replay waits this long (ms) after its last input for a held finger
     /// or an animation to end before it lets pending gestures fire.
@@ -70,6 +74,7 @@ public final class ReaderLoop {
         router = InputRouter(screenWidth: display.width)
         sceneTime = clock.now
         lastInputTime = clock.now
+        idle = IdleTimers(start: clock.now)
     }
 
     /// Runs until a quit key, a termination signal, or (virtual time) the
@@ -90,8 +95,9 @@ public final class ReaderLoop {
         try pingWatchdog(now: now)
         readInput(upTo: now)
         if stopReason != nil { return }
+        try runIdleTimers(now: now)
         if router.advance(to: now, scene: scene) { isDirty = true }
-        if display.canPresent { try step(at: now) }
+        if mayPresent { try step(at: now) }
         reportWarnings()
         if clock.isVirtual, try finishIfOver(now: now) { return }
 
@@ -113,10 +119,18 @@ public final class ReaderLoop {
             switch item {
             case let .touches(frame):
                 onTouchFrame?(frame)
-                if router.route(frame, to: scene) { isDirty = true }
                 lastInputTime = max(lastInputTime, frame.time)
+                switch idle.touch(fingers: frame.touches.count, at: frame.time) {
+                case .deliver: if router.route(frame, to: scene) { isDirty = true }
+                case .wake: powerOn()
+                case .drop: break
+                }
             case let .command(command, at):
                 lastInputTime = max(lastInputTime, at)
+                guard idle.key(at: at) == .deliver else {
+                    powerOn()
+                    continue
+                }
                 // Escape quits only from the page itself; over it, it closes what is open.
                 guard command != .quit, command != .closeScreenOrQuit || scene.screenName != "reading" else {
                     stopReason = "quit key"
@@ -132,6 +146,36 @@ public final class ReaderLoop {
                 onNotice?(description)
             }
         }
+    }
+
+    // MARK: Idle
+
+    /// A frame may go to the glass: the display takes one and the panel is on.
+    private var mayPresent: Bool { display.canPresent && !idle.isBlank }
+
+    /// The idle timers due now: the scene goes back to its start, the panel goes off.
+    private func runIdleTimers(now: Double) throws {
+        for action in idle.due(at: now, canBlank: display.canPresent) {
+            switch action {
+            case .resetForIdle:
+                scene.resetForIdle(at: now)
+                isDirty = true
+            case .blank:
+                do {
+                    try display.setPowered(false)
+                } catch {
+                    idle.stopBlanking()
+                    onWarning?("the screen cannot be turned off: \(error)")
+                }
+            }
+        }
+    }
+
+    /// The panel on again (a touch or a key woke it): the whole frame goes out.
+    private func powerOn() {
+        do { try display.setPowered(true) } catch { onWarning?("the screen cannot be turned on: \(error)") }
+        needsWholeFrame = true
+        isDirty = true
     }
 
     // MARK: Frames
@@ -185,9 +229,9 @@ public final class ReaderLoop {
         case let .flipCompleted(vblank):
             try announce()
             // The next frame is stepped to the vblank the flip went out on.
-            if scene.isMoving || isDirty, display.canPresent {
+            if scene.isMoving || isDirty, mayPresent {
                 try step(at: vblank)
-            } else if needsCatchUp, display.canPresent {
+            } else if needsCatchUp, mayPresent {
                 try catchUp(at: vblank)
             }
         case .releaseRequested:
@@ -195,6 +239,10 @@ public final class ReaderLoop {
             pendingAnnouncement = nil
         case .acquireRequested:
             try display.takeBack()
+            if idle.isBlank {
+                idle.wake(at: clock.now)
+                try display.setPowered(true)
+            }
             needsWholeFrame = true
             isDirty = true
         case let .quit(reason):
@@ -228,11 +276,12 @@ public final class ReaderLoop {
     /// When to wake without input, or nil to sleep until input, a signal or
     /// a flip. A pending flip paces frames itself; at rest nothing is due.
     private func wakeTime(now: Double) -> Double? {
-        let state = LivePacing.State(gestureDeadline: router.nextDeadline, canPresent: display.canPresent,
+        let state = LivePacing.State(gestureDeadline: router.nextDeadline, canPresent: mayPresent,
                                      isMoving: scene.isMoving, hasChanges: isDirty,
                                      isPaginating: scene.hasBackgroundWork)
         let due = [LivePacing.wakeTime(now: now, state: state), service?.nextPing(now: now),
-                   input.nextInputTime, display.nextEventTime].compactMap { $0 }
+                   input.nextInputTime, display.nextEventTime,
+                   idle.nextDeadline(canBlank: display.canPresent)].compactMap { $0 }
         return due.min()
     }
 
@@ -252,7 +301,7 @@ public final class ReaderLoop {
         if scene.hasBackgroundWork || isDirty {
             // Pages found at the end are taken in before the last frame.
             isDirty = true
-            if display.canPresent { try step(at: now) }
+            if mayPresent { try step(at: now) }
             if display.nextEventTime != nil { return false }
         }
         stopReason = "input over"

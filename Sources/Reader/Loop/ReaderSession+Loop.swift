@@ -28,12 +28,15 @@ extension ReaderSession: LoopScene {
         cache.waitForRenderAhead()
     }
 
+    /// "presented page N", and the screen open over it: "presented page N (menu)".
     public var restingDescription: String {
         let offset = controller.scrollView.contentOffset
         let geometry = settings.geometry
-        return LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
-                                       isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
-                                       width: geometry.width, height: geometry.height)
+        let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
+                                           isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
+                                           width: geometry.width, height: geometry.height)
+        let screen = screenName
+        return screen == "reading" ? page : "\(page) (\(screen))"
     }
 
     public var screenName: String { currentScreenName }

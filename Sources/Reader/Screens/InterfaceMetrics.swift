@@ -1,7 +1,9 @@
 /// Sizes of the reader's interface on one screen: targets a finger can
 /// hit (9 mm) and text that can be read (3 mm), from the panel's physical
 /// size when it is known, else from a 1280 px wide screen counted as
-/// 48 px for 9 mm and scaled.
+/// 48 px for 9 mm and scaled. A reported size that makes no sense for a
+/// panel (under 25 or over 1000 pixels an inch: a projector, or an EDID
+/// that gives only the aspect ratio) counts as unknown.
 public struct InterfaceMetrics: Equatable, Sendable {
     public let width: Int
     public let height: Int
@@ -10,13 +12,17 @@ public struct InterfaceMetrics: Equatable, Sendable {
     public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil) {
         self.width = width
         self.height = height
-        if let physicalWidthMillimetres, physicalWidthMillimetres > 0 {
+        if let physicalWidthMillimetres, physicalWidthMillimetres > 0,
+           Self.plausibleDensity.contains(Double(width) / physicalWidthMillimetres) {
             pixelsPerMillimetre = Double(width) / physicalWidthMillimetres
         } else {
             // The longer side stands for the 1280 px, so a portrait panel is not taken for a smaller one.
             pixelsPerMillimetre = 48.0 / 9.0 * Double(max(width, height)) / 1280
         }
     }
+
+    /// Pixels a millimetre a real panel may have (25 to 1000 dpi).
+    public static let plausibleDensity = (25.0 / 25.4)...(1000.0 / 25.4)
 
     /// The smallest side of a control: 9 mm, and never under 24 px.
     public var target: Int { max(24, Int((9 * pixelsPerMillimetre).rounded(.up))) }

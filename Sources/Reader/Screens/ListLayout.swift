@@ -26,6 +26,8 @@ public struct ListLayout: Equatable, Sendable {
     /// Where rows show; they scroll under nothing else.
     public var viewport: PixelRect
     public var rowHeight: Int
+    /// The least height of a row in view that counts as a control (9 mm).
+    public var targetHeight: Int
     /// The header's controls: the other tab and Close, in reading order.
     public var headerControls: [ScreenControl]
     /// Where each tab's name is drawn (the open one is marked).
@@ -44,6 +46,7 @@ public struct ListLayout: Equatable, Sendable {
         header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
         viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
         rowHeight = target + pad
+        targetHeight = target
         var x = pad
         var areas: [(Tab, PixelRect)] = []
         var controls: [ScreenControl] = []
@@ -89,11 +92,12 @@ public struct ListLayout: Equatable, Sendable {
     }
 
     /// Every control on screen: the header's, then the rows in view
-    /// (clipped to the view), ids `PREFIX.K` counting from 1.
+    /// (clipped to the view; a row with less than a finger's height in
+    /// view is none), ids `PREFIX.K` counting from 1.
     public func controls(rows: [ListRow], prefix: String, offsetY: Double) -> [ScreenControl] {
         var result = headerControls
         for index in visibleRows(count: rows.count, offsetY: offsetY) {
-            guard let rect = rowRect(index, offsetY: offsetY).intersection(viewport), rect.height >= rowHeight / 2 else {
+            guard let rect = rowRect(index, offsetY: offsetY).intersection(viewport), rect.height >= targetHeight else {
                 continue
             }
             result.append(ScreenControl(id: "\(prefix).\(index + 1)", label: rows[index].title, rect: rect))

@@ -14,9 +14,12 @@ public struct MenuContent: Equatable, Sendable {
     /// The page a jump came from (1-based), offered as the way back.
     public var backPage: Int?
     public var hasLibrary: Bool
+    /// The text settings are offered (not on a kiosk whose menu is for reading only).
+    public var hasTextSettings: Bool
 
     public init(title: String, chapter: String = "", pageText: String = "", progress: Double = 0,
-                chapterTicks: [Double] = [], isBookmarked: Bool = false, backPage: Int? = nil, hasLibrary: Bool = false) {
+                chapterTicks: [Double] = [], isBookmarked: Bool = false, backPage: Int? = nil, hasLibrary: Bool = false,
+                hasTextSettings: Bool = true) {
         self.title = title
         self.chapter = chapter
         self.pageText = pageText
@@ -25,6 +28,7 @@ public struct MenuContent: Equatable, Sendable {
         self.isBookmarked = isBookmarked
         self.backPage = backPage
         self.hasLibrary = hasLibrary
+        self.hasTextSettings = hasTextSettings
     }
 }
 
@@ -70,8 +74,9 @@ public struct MenuLayout: Equatable, Sendable {
             defer { right -= pad / 2 }
             return ScreenControl(id: id, label: label, rect: PixelRect(x: right, y: pad, width: w, height: target))
         }
-        var top = [button("menu.bookmark", Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target),
-                   button("menu.text", labels.text), button("menu.contents", labels.contents)]
+        var top = [button("menu.bookmark", Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target)]
+        if content.hasTextSettings { top.append(button("menu.text", labels.text)) }
+        top.append(button("menu.contents", labels.contents))
         if content.hasLibrary { top.append(button("menu.library", labels.library)) }
         top.reverse()
         titleArea = PixelRect(x: pad, y: pad, width: max(0, right - pad), height: target)

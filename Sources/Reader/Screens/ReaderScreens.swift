@@ -23,4 +23,6 @@ final class ReaderScreens {
     var bookFontSize: Int?
     /// The typefaces the text panel offers, found when it first opens.
     var typefaces: [FontFamily]?
+    /// What the menu offers (a kiosk's `MENU=`).
+    var menuPolicy = MenuPolicy.full
 }

@@ -8,7 +8,8 @@ import Typesetting
 /// touches and keys, and drawing it over the page.
 extension ReaderSession {
     var interfaceMetrics: InterfaceMetrics {
-        InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height)
+        InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
+                         physicalWidthMillimetres: settings.panelSize?.width)
     }
 
     /// The painter for interface text, made at the first use.
@@ -48,7 +49,8 @@ extension ReaderSession {
         let length = max(1, book.text.scalarCount)
         var content = MenuContent(title: bookTitle, progress: Double(currentOffset) / Double(length),
                                   chapterTicks: book.chapters.map { Double($0.offset) / Double(length) },
-                                  isBookmarked: isPageBookmarked, backPage: overlay.back?.page)
+                                  isBookmarked: isPageBookmarked, backPage: overlay.back?.page,
+                                  hasTextSettings: screens.menuPolicy.offersTextSettings)
         if let scrub = overlay.scrubFraction {
             let offset = Int(Double(length) * scrub)
             content.progress = scrub
@@ -161,7 +163,7 @@ extension ReaderSession {
             toggleBookmark()
         case "menu.contents":
             openList(.contents)
-        case "menu.text":
+        case "menu.text" where screens.menuPolicy.offersTextSettings:
             openTextPanel()
         default:
             break
@@ -192,6 +194,9 @@ extension ReaderSession {
     /// Keys of the screens; false when the key is not theirs.
     func handleScreenCommand(_ command: ReaderCommand, at time: Double) -> Bool {
         screens.time = max(screens.time, time)
+        // A menu for reading only: the keys of the text settings do nothing.
+        if !screens.menuPolicy.offersTextSettings,
+           [.toggleText, .increaseFontSize, .decreaseFontSize].contains(command) { return true }
         if let list = screens.list {
             switch command {
             case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: closeList()
@@ -277,4 +282,7 @@ extension ReaderSession {
         line.add("bookmarks", bookmarkPages.map(Double.init))
         line.add("controls", objects: visibleControls.map(\.json))
     }
+
+    /// Every control on screen, in reading order (what `--describe` lists).
+    public var describedControls: [ScreenControl] { visibleControls }
 }

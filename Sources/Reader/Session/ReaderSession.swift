@@ -19,15 +19,20 @@ public final class ReaderSession: PagingControllerObserver {
         public var lineBreaking: LineBreaking
         /// Where chapters beyond the one on screen are paginated.
         public var pagination: PaginationMode
+        /// The panel's size on the glass in millimetres, when known: the
+        /// interface's targets and text are sized by it.
+        public var panelSize: Size?
 
         public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
-                    lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background) {
+                    lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
+                    panelSize: Size? = nil) {
             self.geometry = geometry
             self.font = font
             self.theme = theme
             self.language = language
             self.lineBreaking = lineBreaking
             self.pagination = pagination
+            self.panelSize = panelSize
         }
     }
 

@@ -1,0 +1,94 @@
+import Devices
+import Geometry
+import Gestures
+import LinuxDisplay
+import LinuxSystem
+import Reader
+
+/// The interface's figures: the work from a tap reaching the reader to the
+/// first frame that shows what it opened, handed to scanout buffers in
+/// memory through the display's damage path.
+struct BenchInterface {
+    let session: ReaderSession
+    private let scanout: MemoryScanout
+    /// Virtual time for the session, past anything it saw before.
+    private var time = 10_000_000.0
+    private let frameInterval = 1000.0 / 60.0
+
+    init(session: ReaderSession) {
+        self.session = session
+        let geometry = session.settings.geometry
+        scanout = MemoryScanout(width: geometry.width, height: geometry.height)
+    }
+
+    /// The menu opened by a tap in the middle of a page at rest: the frame
+    /// the loop steps at the tap (the bars not in yet) and the one at the
+    /// next vblank (the first that shows them). The first sample is the
+    /// process's first menu (its interface fonts opened then); the
+    /// figure is the median of the others.
+    mutating func menuOpen(samples: Int) throws -> (first: Double, median: Double) {
+        let geometry = session.settings.geometry
+        let middle = Point(x: Double(geometry.width) / 2, y: Double(geometry.height) / 2)
+        var times: [Double] = []
+        for _ in 0..<samples {
+            rest()
+            let start = monotonicMilliseconds()
+            session.handle([GestureEvent(time: time, kind: .tap(at: middle, zone: .middle))])
+            frame(at: time)
+            frame(at: time + frameInterval)
+            times.append(monotonicMilliseconds() - start)
+            guard session.screenName == "menu", scanout.lastPresentBytes > 0 else {
+                throw CommandError("bench: the tap did not open the menu")
+            }
+            close()
+        }
+        return (times.first ?? .nan, BenchClock.median(Array(times.dropFirst())))
+    }
+
+    /// The contents opened by a tap on the menu's Contents: the work to
+    /// their first frame (the whole screen), median of `samples`.
+    mutating func contentsOpen(samples: Int) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<samples {
+            rest()
+            try session.handle(.toggleMenu, at: time)
+            frame(at: time + 300)
+            time += 300
+            guard let contents = session.describedControls.first(where: { $0.id == "menu.contents" }) else {
+                throw CommandError("bench: the menu shows no Contents")
+            }
+            let point = Point(x: Double(contents.rect.x + contents.rect.width / 2),
+                              y: Double(contents.rect.y + contents.rect.height / 2))
+            let start = monotonicMilliseconds()
+            session.handle([GestureEvent(time: time, kind: .tap(at: point, zone: TapZone(x: point.x, width: Double(session.settings.geometry.width))))])
+            frame(at: time)
+            times.append(monotonicMilliseconds() - start)
+            guard session.screenName == "contents" else { throw CommandError("bench: the tap did not open the contents") }
+            close()
+        }
+        return BenchClock.median(times)
+    }
+
+    /// Steps the session to `time` and hands its damaged rows to the scanout buffers.
+    private func frame(at time: Double) {
+        session.advance(to: time)
+        let damage = session.takeDamage()
+        session.frame.withUnsafeBytes { pixels in
+            scanout.present(pixels: pixels, stride: session.frame.bytesPerRow, damage: damage)
+        }
+    }
+
+    /// A while later, at rest, the page's frame on the glass.
+    private mutating func rest() {
+        time += 2000
+        frame(at: time)
+        session.cache.waitForRenderAhead()
+    }
+
+    private mutating func close() {
+        time += 500
+        try? session.handle(.closeScreen, at: time)
+        frame(at: time + 400)
+        time += 400
+    }
+}
