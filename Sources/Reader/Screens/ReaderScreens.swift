@@ -23,4 +23,8 @@ final class ReaderScreens {
     var bookFontSize: Int?
     /// The typefaces the text panel offers, found when it first opens.
     var typefaces: [FontFamily]?
+    /// The book was opened from a library: the menu offers the way back to it.
+    var hasLibrary = false
+    /// Library in the menu (or `l`) was chosen: the reader goes there next.
+    var libraryRequested = false
 }

@@ -48,7 +48,8 @@ extension ReaderSession {
         let length = max(1, book.text.scalarCount)
         var content = MenuContent(title: bookTitle, progress: Double(currentOffset) / Double(length),
                                   chapterTicks: book.chapters.map { Double($0.offset) / Double(length) },
-                                  isBookmarked: isPageBookmarked, backPage: overlay.back?.page)
+                                  isBookmarked: isPageBookmarked, backPage: overlay.back?.page,
+                                  hasLibrary: screens.hasLibrary)
         if let scrub = overlay.scrubFraction {
             let offset = Int(Double(length) * scrub)
             content.progress = scrub
@@ -163,6 +164,8 @@ extension ReaderSession {
             openList(.contents)
         case "menu.text":
             openTextPanel()
+        case "menu.library":
+            requestLibrary()
         default:
             break
         }
@@ -192,6 +195,10 @@ extension ReaderSession {
     /// Keys of the screens; false when the key is not theirs.
     func handleScreenCommand(_ command: ReaderCommand, at time: Double) -> Bool {
         screens.time = max(screens.time, time)
+        if command == .openLibrary {
+            requestLibrary()
+            return true
+        }
         if let list = screens.list {
             switch command {
             case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: closeList()

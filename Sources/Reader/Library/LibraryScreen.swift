@@ -1,0 +1,187 @@
+import Devices
+import Geometry
+import Gestures
+import Raster
+import Scrolling
+import Typesetting
+
+/// The library as a room of the reader loop: every book of its folder
+/// with a cover, title, authors and progress, the last read first, in a
+/// list that scrolls with the pages' scroll view (momentum, rubber band,
+/// bounce). A tap on a book asks for it to be opened. It never reads a
+/// clock: times come with the events and frames.
+public final class LibraryScreen {
+    /// What a touch or a key on the library asks of the reader.
+    public enum Request: Equatable {
+        case open(LibraryEntry)
+        /// Back to the book open behind the library.
+        case close
+    }
+
+    let folder: LibraryFolder
+    let catalogue: LibraryCatalogue
+    private let store: StateStore?
+    public private(set) var entries: [LibraryEntry] = []
+    public internal(set) var theme: Theme
+    var layout: LibraryLayout
+    let metrics: InterfaceMetrics
+    let painter: InterfacePainter
+    let scrollView: ScrollView
+    private var fingers = ListFingers()
+    /// The row chosen with the keys (Enter opens it); nil until a key moves it.
+    public private(set) var selected: Int?
+    /// A book is open behind the library (Close goes back to it).
+    public var hasOpenBook = false {
+        didSet { if hasOpenBook != oldValue { relayout() } }
+    }
+    public private(set) var frame: PixelBuffer
+    private var needsFrame = true
+    /// The latest time an event or a frame brought.
+    private var time = 0.0
+
+    public init(folder: LibraryFolder, formats: [LibraryBookFormat], coverCache: CoverCache?, store: StateStore?,
+                font: FontFile, theme: Theme, width: Int, height: Int) throws {
+        self.folder = folder
+        self.store = store
+        self.theme = theme
+        metrics = InterfaceMetrics(width: width, height: height)
+        painter = try InterfacePainter(font: font, metrics: metrics, language: nil)
+        let painter = painter
+        layout = LibraryLayout(metrics: metrics, hasOpenBook: false) { painter.width(of: $0) }
+        catalogue = try LibraryCatalogue(formats: formats, cache: coverCache, font: font,
+                                         coverWidth: layout.coverWidth, coverHeight: layout.coverHeight)
+        let viewport = layout.viewport
+        scrollView = ScrollView(viewportSize: Size(width: Double(viewport.width), height: Double(viewport.height)))
+        scrollView.alwaysBounceVertical = true
+        frame = PixelBuffer(width: width, height: height, fill: theme.background)
+        refresh()
+    }
+
+    /// The entries anew from the folder's complete books and the state
+    /// folder's readings, the scroll offset kept within the new length.
+    public func refresh() {
+        let readings = store.map(LibraryShelf.readings) ?? [:]
+        let base = folder.canonicalPath
+        let chosen = selected.flatMap { entries.indices.contains($0) ? entries[$0].path : nil }
+        entries = LibraryShelf.sorted(folder.bookNames.compactMap { name in
+            guard let status = folder.status(of: name) else { return nil }
+            return LibraryEntry(name: name, path: folder.filePath(name), status: status, reading: readings[(base == "/" ? "" : base) + "/" + name])
+        })
+        selected = chosen.flatMap { path in entries.firstIndex { $0.path == path } }
+        scrollView.contentSize = Size(width: Double(layout.viewport.width),
+                                      height: Double(layout.strip.contentHeight(rows: entries.count)))
+        let maximum = layout.strip.maximumOffset(count: entries.count)
+        if scrollView.contentOffset.y > maximum, !scrollView.isTracking {
+            scrollView.contentOffset = Point(x: 0, y: maximum)
+        }
+        needsFrame = true
+    }
+
+    /// Back at the top, where the book read last is.
+    public func scrollToTop() {
+        scrollView.contentOffset = Point(x: 0, y: 0)
+        selected = nil
+        needsFrame = true
+    }
+
+    private func relayout() {
+        let painter = painter
+        layout = LibraryLayout(metrics: metrics, hasOpenBook: hasOpenBook) { painter.width(of: $0) }
+        needsFrame = true
+    }
+
+    public func setTheme(_ theme: Theme) {
+        guard theme != self.theme else { return }
+        self.theme = theme
+        needsFrame = true
+    }
+
+    var offsetY: Double { scrollView.contentOffset.y }
+
+    /// What a screen reader would say for each book, by row.
+    func label(ofRow index: Int) -> String { catalogue.info(entries[index]).spokenLabel }
+
+    /// The controls on screen, in reading order.
+    public var controls: [ScreenControl] {
+        layout.controls(count: entries.count, offsetY: offsetY) { label(ofRow: $0) }
+    }
+
+    // MARK: Input
+
+    /// One gesture; returns what it asks of the reader.
+    public func handle(_ event: GestureEvent) -> Request? {
+        time = max(time, event.time)
+        needsFrame = true
+        if fingers.route(event, to: scrollView, top: Double(layout.viewport.y)) { return nil }
+        guard case let .tap(at, _) = event.kind else { return nil }
+        if layout.headerControls.hit(x: at.x, y: at.y)?.id == "close" { return .close }
+        guard let row = layout.strip.row(atY: at.y, offsetY: offsetY, count: entries.count) else { return nil }
+        return open(row)
+    }
+
+    /// One key; returns what it asks of the reader.
+    public func handle(_ command: ReaderCommand, at time: Double) -> Request? {
+        self.time = max(self.time, time)
+        needsFrame = true
+        switch command {
+        case .nextPage: moveSelection(by: 1)
+        case .previousPage: moveSelection(by: -1)
+        case .firstPage: moveSelection(by: -entries.count)
+        case .lastPage: moveSelection(by: entries.count)
+        case .activate: return selected.flatMap(open)
+        case .closeScreen, .closeScreenOrQuit, .openLibrary: return hasOpenBook ? .close : nil
+        default: break
+        }
+        return nil
+    }
+
+    /// A book that cannot be opened is not asked for: its row says why.
+    private func open(_ row: Int) -> Request? {
+        let entry = entries[row]
+        return catalogue.info(entry).problem == nil ? .open(entry) : nil
+    }
+
+    /// Moves the keys' choice by `step` rows (from the first row at first) and scrolls it into view.
+    func moveSelection(by step: Int) {
+        guard !entries.isEmpty else { return }
+        let start = selected ?? (step > 0 ? -1 : entries.count)
+        let index = max(0, min(entries.count - 1, start + step))
+        selected = index
+        if let offset = layout.strip.offsetRevealing(index, from: offsetY) {
+            scrollView.setContentOffset(Point(x: 0, y: offset), animated: true)
+        }
+    }
+
+    /// The book at `path` could not be opened: its row says why from now on.
+    public func openingFailed(path: String, problem: String) {
+        catalogue.noteOpeningProblem(problem, path: path)
+        needsFrame = true
+    }
+
+    public func opened(path: String) { catalogue.noteOpened(path: path) }
+
+    // MARK: Frames
+
+    public var isMoving: Bool { scrollView.isAnimating }
+
+    /// Steps the scroll view to `time` and draws the frame when anything
+    /// changed; false when nothing did.
+    public func advance(to time: Double) -> Bool {
+        self.time = max(self.time, time)
+        let moving = scrollView.isAnimating
+        scrollView.advance(to: self.time)
+        guard moving || needsFrame else { return false }
+        LibraryPainter.draw(self, into: &frame)
+        needsFrame = false
+        return true
+    }
+
+    /// The folder's changes: true when the books listed changed.
+    public func followFolder(at time: Double) -> Bool {
+        guard folder.update(at: time) else { return false }
+        refresh()
+        return true
+    }
+
+    public func markNeedsFrame() { needsFrame = true }
+}
