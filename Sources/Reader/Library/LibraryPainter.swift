@@ -47,7 +47,7 @@ enum LibraryPainter {
         painter.paint(glyphs, theme: theme, into: &frame)
 
         let header = layout.header
-        frame.fill(header, with: theme.background)
+        frame.fill(header, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: header.maxY - 2, width: header.width, height: 2), with: theme.secondary)
         var headerGlyphs = painter.place("Library", in: layout.titleArea, role: .title)
         headerGlyphs += painter.place(countText(library.entries.count), in: layout.countArea, alignment: .end)
