@@ -19,8 +19,12 @@ final class TitlePageTests: XCTestCase {
     }
 
     private func info(of text: String, named name: String = "book.txt") throws -> LibraryBookInfo {
+        try info(of: Data(text.utf8), named: name)
+    }
+
+    private func info(of bytes: Data, named name: String) throws -> LibraryBookInfo {
         let path = folder + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try bytes.write(to: URL(fileURLWithPath: path))
         return TextBookFormat().info(path: path)
     }
 
@@ -77,7 +81,7 @@ final class TitlePageTests: XCTestCase {
     func testTheFileNameWhenTheBookSaysNothingAndTheReasonWhenItCannotBeRead() throws {
         let prose = String(repeating: "Nothing but prose here, line after line of it, with no title at all. ", count: 3)
         XCTAssertEqual(try info(of: prose, named: "untitled-notes.txt"), LibraryBookInfo(title: "untitled-notes"))
-        let png = try info(of: "\u{89}PNG\r\n\u{1A}\n", named: "picture.txt")
+        let png = try info(of: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), named: "picture.txt")
         XCTAssertEqual(png.title, "picture")
         XCTAssertEqual(png.problem, "a PNG image, not text")
         XCTAssertEqual(TextBookFormat().info(path: folder + "/missing.txt").problem, "no such file")

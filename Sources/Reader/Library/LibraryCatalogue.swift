@@ -17,6 +17,8 @@ final class LibraryCatalogue {
     static let coversKept = 64
     /// Why books the formats accepted failed to open, by path.
     private var openingProblems: [String: String] = [:]
+    /// Covers drawn but not written to the cache yet: written once the list rests.
+    private var unsaved: [(key: String, info: LibraryBookInfo, cover: PixelBuffer)] = []
 
     init(formats: [LibraryBookFormat], cache: CoverCache?, font: FontFile, coverWidth: Int, coverHeight: Int) throws {
         self.formats = formats
@@ -43,7 +45,7 @@ final class LibraryCatalogue {
         } else {
             let info = format.info(path: entry.path)
             found = (info, painter.cover(for: info))
-            cache?.save(key: key, info: info, cover: found.cover)
+            if cache != nil { unsaved.append((key, info, found.cover)) }
         }
         if let problem = openingProblems[entry.path], found.info.problem == nil {
             found.info.problem = problem
@@ -52,6 +54,15 @@ final class LibraryCatalogue {
         infos[entry.path] = (key, found.info)
         remember(found.cover, key: key)
         return found
+    }
+
+    /// True while covers drawn wait to be written to the cache.
+    var hasUnsavedCovers: Bool { !unsaved.isEmpty }
+
+    /// Writes the covers drawn since the last time to the cache (best effort).
+    func saveCovers() {
+        for (key, info, cover) in unsaved { cache?.save(key: key, info: info, cover: cover) }
+        unsaved = []
     }
 
     /// The book at `path` failed to open: it is shown with the reason.

@@ -18,8 +18,8 @@ enum LibraryPainter {
             frame.copy(from: cover, toX: row.cover.x, y: row.cover.y)
             MenuPainter.outline(PixelRect(x: row.cover.x - 1, y: row.cover.y - 1, width: row.cover.width + 2,
                                           height: row.cover.height + 2), thickness: 1, color: theme.secondary, into: &frame)
-            glyphs += painter.place(info.title, in: row.title, role: .title)
-            glyphs += painter.place(info.authors.joined(separator: ", "), in: row.authors)
+            glyphs += library.place(info.title, in: row.title, role: .title)
+            glyphs += library.place(info.authors.joined(separator: ", "), in: row.authors)
             var statusArea = row.status
             if info.problem == nil, let progress = entry.reading?.progress {
                 MenuPainter.outline(row.progress, thickness: 1, color: theme.secondary, into: &frame)
@@ -29,7 +29,7 @@ enum LibraryPainter {
                 let textX = row.progress.maxX + pad
                 statusArea = PixelRect(x: textX, y: row.status.y, width: max(0, row.status.maxX - textX), height: row.status.height)
             }
-            glyphs += painter.place(status(of: entry, info: info), in: statusArea)
+            glyphs += library.place(status(of: entry, info: info), in: statusArea)
             frame.fill(PixelRect(x: row.title.x, y: row.frame.maxY - 1, width: row.frame.maxX - pad - row.title.x, height: 1),
                        with: theme.secondary)
             if index == library.selected {

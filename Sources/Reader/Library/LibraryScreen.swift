@@ -26,7 +26,8 @@ public final class LibraryScreen {
     var layout: LibraryLayout
     let metrics: InterfaceMetrics
     let painter: InterfacePainter
-    let scrollView: ScrollView
+    /// The list's vertical scroll view (its offset is the list's).
+    public let scrollView: ScrollView
     private var fingers = ListFingers()
     /// The row chosen with the keys (Enter opens it); nil until a key moves it.
     public private(set) var selected: Int?
@@ -36,6 +37,16 @@ public final class LibraryScreen {
     }
     public private(set) var frame: PixelBuffer
     private var needsFrame = true
+    /// Lines of the rows set once (title, authors, status at their widths):
+    /// a scroll frame only places and paints them.
+    private var setLines: [SetLine: InterfaceLine] = [:]
+    private struct SetLine: Hashable {
+        var text: String
+        var role: InterfaceTypesetter.Role
+        var width: Int
+    }
+    /// The scroll offset of the last step: a step at the same offset finds the list at rest.
+    private var drawnOffsetY = -1.0
     /// The latest time an event or a frame brought.
     private var time = 0.0
 
@@ -162,14 +173,21 @@ public final class LibraryScreen {
 
     // MARK: Frames
 
-    public var isMoving: Bool { scrollView.isAnimating }
+    /// Also while covers drawn during a scroll wait to be written (a step at rest writes them).
+    public var isMoving: Bool { scrollView.isAnimating || catalogue.hasUnsavedCovers }
 
     /// Steps the scroll view to `time` and draws the frame when anything
-    /// changed; false when nothing did.
+    /// changed; false when nothing did. New covers go to the cache once
+    /// the list rests, so frames of a scroll do no writing.
     public func advance(to time: Double) -> Bool {
         self.time = max(self.time, time)
         let moving = scrollView.isAnimating
         scrollView.advance(to: self.time)
+        let offset = offsetY
+        defer {
+            if offset == drawnOffsetY, !scrollView.isAnimating, !scrollView.isTracking { catalogue.saveCovers() }
+            drawnOffsetY = offset
+        }
         guard moving || needsFrame else { return false }
         LibraryPainter.draw(self, into: &frame)
         needsFrame = false
@@ -184,4 +202,20 @@ public final class LibraryScreen {
     }
 
     public func markNeedsFrame() { needsFrame = true }
+
+    /// `text` placed at the start of `area`, cut to fit, as `InterfacePainter.place` does; set once.
+    func place(_ text: String, in area: PixelRect, role: InterfaceTypesetter.Role = .label) -> [PlacedGlyph] {
+        guard area.width > 0, !text.isEmpty else { return [] }
+        let key = SetLine(text: text, role: role, width: area.width)
+        let line: InterfaceLine
+        if let known = setLines[key] {
+            line = known
+        } else {
+            // A few screens of rows; a long scroll starts afresh now and then.
+            if setLines.count > 512 { setLines = [:] }
+            line = painter.typesetter.line(text, role: role, maxWidth: area.width)
+            setLines[key] = line
+        }
+        return line.placed(x: area.x, baseline: painter.baseline(top: area.y, height: area.height, role: role))
+    }
 }
