@@ -151,6 +151,7 @@ struct BenchCommand: ParsableCommand {
         }
         result.add("library_open_cached_ms", cached["library_open_ms"] ?? .nan)
         result.add("library_books", runs.first?["library_books"] ?? 0)
+        result.add("library_rows_scrolled", runs.first?["library_rows_scrolled"] ?? 0)
     }
 
     /// Runs this binary with `arguments` plus the book options; returns the

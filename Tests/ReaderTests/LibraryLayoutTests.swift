@@ -102,9 +102,9 @@ final class LibraryLayoutTests: XCTestCase {
         XCTAssertTrue(library.advance(to: time + 200))
         XCTAssertGreaterThan(library.offsetY, released, "momentum carries it on")
         _ = library.advance(to: time + 10_000)
-        XCTAssertTrue(library.isMoving, "the covers drawn on the way wait for a step at rest")
-        _ = library.advance(to: time + 10_050)
-        XCTAssertFalse(library.isMoving, "written to the cache at rest")
+        XCTAssertFalse(library.isMoving)
+        library.finishCovers()
+        XCTAssertFalse(library.isFindingCovers)
         XCTAssertFalse(library.advance(to: time + 10_100), "at rest nothing is drawn again")
         XCTAssertEqual(library.controls.first?.id.hasPrefix("library.book."), true)
         XCTAssertNotEqual(library.controls.first?.id, "library.book.1")
@@ -115,6 +115,25 @@ final class LibraryLayoutTests: XCTestCase {
         XCTAssertLessThan(library.offsetY, 0, "pulled past the top, the list stretches")
         _ = library.advance(to: time + 3000)
         XCTAssertEqual(library.offsetY, 0, accuracy: 0.5, "and bounces back")
+    }
+
+    /// The rows on screen are found before a frame at rest; those a screen
+    /// below and above are found behind it, for a scroll to come.
+    func testCoversAreFoundForTheRowsOnAndNearTheScreen() throws {
+        let fixture = try LibraryFixture(count: 30)
+        defer { fixture.remove() }
+        let library = try fixture.library()
+        XCTAssertTrue(library.advance(to: 0))
+        let visible = library.layout.strip.visibleRows(count: 30, offsetY: 0)
+        for row in visible { XCTAssertNotNil(library.catalogue.known(library.entries[row]), "row \(row) on screen") }
+        library.finishCovers()
+        let below = library.entries[visible.upperBound + visible.count - 1]
+        XCTAssertEqual(library.catalogue.known(below)?.info.title, "Book " + below.name.dropFirst(5).prefix(4))
+        XCTAssertNil(library.catalogue.known(library.entries[29]), "far rows wait until they come near")
+        let key = CoverCache.key(path: below.path, status: below.status, coverWidth: library.layout.coverWidth,
+                                 coverHeight: library.layout.coverHeight, font: ReaderSessionTests.font.path, formatVersion: 1)
+        XCTAssertNotNil(fixture.covers.load(key: key), "and written to the cache")
+        library.stop()
     }
 
     func testArrowsChooseABookAndEnterOpensIt() throws {

@@ -13,8 +13,13 @@ enum LibraryPainter {
         let offsetY = library.offsetY
         for index in layout.strip.visibleRows(count: library.entries.count, offsetY: offsetY) {
             let entry = library.entries[index]
-            let (info, cover) = library.catalogue.resolve(entry)
             let row = layout.row(index, offsetY: offsetY, padding: pad)
+            guard let (info, cover) = library.catalogue.known(entry) else {
+                // Still being found (a fast scroll): the file's name on an empty cover.
+                MenuPainter.outline(row.cover, thickness: 1, color: theme.secondary, into: &frame)
+                glyphs += library.place(LibraryFileName.title(ofPath: entry.path), in: row.title, role: .title)
+                continue
+            }
             frame.copy(from: cover, toX: row.cover.x, y: row.cover.y)
             MenuPainter.outline(PixelRect(x: row.cover.x - 1, y: row.cover.y - 1, width: row.cover.width + 2,
                                           height: row.cover.height + 2), thickness: 1, color: theme.secondary, into: &frame)

@@ -78,9 +78,15 @@ public final class LibraryScene: LoopScene {
         roomChanged = true
     }
 
+    /// Shows the library (the book, if one is open, saved and kept behind it).
+    public func showLibrary() {
+        guard !showsLibrary else { return }
+        show(library: true)
+    }
+
     /// The book asked for the library (its menu, `l`).
     private func followBookRequests() {
-        if let book, !showsLibrary, book.takeLibraryRequest() { show(library: true) }
+        if let book, !showsLibrary, book.takeLibraryRequest() { showLibrary() }
     }
 
     // MARK: LoopScene
@@ -131,10 +137,13 @@ public final class LibraryScene: LoopScene {
 
     public var isMoving: Bool { showsLibrary || book == nil ? library.isMoving : book?.isMoving ?? false }
 
-    public var hasBackgroundWork: Bool { showsLibrary ? false : book?.hasBackgroundWork ?? false }
+    /// In the library: covers of rows near the screen being found.
+    public var hasBackgroundWork: Bool {
+        showsLibrary || book == nil ? library.isFindingCovers : book?.hasBackgroundWork ?? false
+    }
 
     public func waitForFrameWork() {
-        guard !showsLibrary, let book else { return }
+        guard !showsLibrary, let book else { return library.finishCovers() }
         if bookJustOpened {
             bookJustOpened = false
             book.finishBackgroundWork()
@@ -145,6 +154,7 @@ public final class LibraryScene: LoopScene {
 
     public func finishBackgroundWork() {
         bookJustOpened = false
+        library.finishCovers()
         book?.finishBackgroundWork()
     }
 
@@ -176,7 +186,10 @@ public final class LibraryScene: LoopScene {
     /// Saves the open book's place now if its view rests (on exit).
     public func saveNow() { book?.saveNow() }
 
-    public func stop() { book?.stop() }
+    public func stop() {
+        library.stop()
+        book?.stop()
+    }
 
     /// The headless reader's final line: the book's when one shows, else
     /// the library's (`screen`, `books`; with `describing`, `book` null,

@@ -22,8 +22,10 @@ public final class LibraryScreen {
     let catalogue: LibraryCatalogue
     private let store: StateStore?
     public private(set) var entries: [LibraryEntry] = []
+    /// The positions in the state folder, by the book file's path, as last read.
+    private var readings: [String: LibraryReading]?
     public internal(set) var theme: Theme
-    var layout: LibraryLayout
+    public private(set) var layout: LibraryLayout
     let metrics: InterfaceMetrics
     let painter: InterfacePainter
     /// The list's vertical scroll view (its offset is the list's).
@@ -45,8 +47,6 @@ public final class LibraryScreen {
         var role: InterfaceTypesetter.Role
         var width: Int
     }
-    /// The scroll offset of the last step: a step at the same offset finds the list at rest.
-    private var drawnOffsetY = -1.0
     /// The latest time an event or a frame brought.
     private var time = 0.0
 
@@ -69,9 +69,11 @@ public final class LibraryScreen {
     }
 
     /// The entries anew from the folder's complete books and the state
-    /// folder's readings, the scroll offset kept within the new length.
-    public func refresh() {
-        let readings = store.map(LibraryShelf.readings) ?? [:]
+    /// folder's readings (read again only with `rereadingPositions`: the
+    /// folder changes without them), the scroll offset kept within the new length.
+    public func refresh(rereadingPositions: Bool = true) {
+        if rereadingPositions || readings == nil { readings = store.map(LibraryShelf.readings) ?? [:] }
+        let readings = readings ?? [:]
         let base = folder.canonicalPath
         let chosen = selected.flatMap { entries.indices.contains($0) ? entries[$0].path : nil }
         entries = LibraryShelf.sorted(folder.bookNames.compactMap { name in
@@ -109,12 +111,21 @@ public final class LibraryScreen {
 
     var offsetY: Double { scrollView.contentOffset.y }
 
-    /// What a screen reader would say for each book, by row.
-    func label(ofRow index: Int) -> String { catalogue.info(entries[index]).spokenLabel }
-
-    /// The controls on screen, in reading order.
+    /// The controls on screen, in reading order (the books' names found first).
     public var controls: [ScreenControl] {
-        layout.controls(count: entries.count, offsetY: offsetY) { label(ofRow: $0) }
+        let visible = Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY))
+        let found = catalogue.wait(for: visible.map { entries[$0] })
+        return layout.controls(count: entries.count, offsetY: offsetY) { row in
+            visible.firstIndex(of: row).map { found[$0].info.spokenLabel } ?? entries[row].name
+        }
+    }
+
+    /// The books to find: those on screen, then a screen's worth below and above.
+    var wantedEntries: [LibraryEntry] {
+        let visible = layout.strip.visibleRows(count: entries.count, offsetY: offsetY)
+        let ahead = visible.upperBound..<min(entries.count, visible.upperBound + max(1, visible.count))
+        let behind = max(0, visible.lowerBound - max(1, visible.count))..<visible.lowerBound
+        return (Array(visible) + Array(ahead) + Array(behind).reversed()).map { entries[$0] }
     }
 
     // MARK: Input
@@ -173,31 +184,40 @@ public final class LibraryScreen {
 
     // MARK: Frames
 
-    /// Also while covers drawn during a scroll wait to be written (a step at rest writes them).
-    public var isMoving: Bool { scrollView.isAnimating || catalogue.hasUnsavedCovers }
+    public var isMoving: Bool { scrollView.isAnimating }
+
+    /// True while covers of rows near the screen are being found.
+    public var isFindingCovers: Bool { catalogue.isWorking }
+
+    /// Virtual time: every cover asked for is found before the next frame.
+    public func finishCovers() { catalogue.finishWork() }
 
     /// Steps the scroll view to `time` and draws the frame when anything
-    /// changed; false when nothing did. New covers go to the cache once
-    /// the list rests, so frames of a scroll do no writing.
+    /// changed (covers found included); false when nothing did. While the
+    /// list moves, a row whose cover is not found yet shows its file name
+    /// and an empty cover; at rest the frame waits for the rows on screen.
     public func advance(to time: Double) -> Bool {
         self.time = max(self.time, time)
         let moving = scrollView.isAnimating
         scrollView.advance(to: self.time)
-        let offset = offsetY
-        defer {
-            if offset == drawnOffsetY, !scrollView.isAnimating, !scrollView.isTracking { catalogue.saveCovers() }
-            drawnOffsetY = offset
+        let arrived = catalogue.takeFound()
+        let draws = moving || needsFrame || arrived
+        if draws, !scrollView.isAnimating, !scrollView.isTracking {
+            _ = catalogue.wait(for: Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY)).map { entries[$0] })
         }
-        guard moving || needsFrame else { return false }
+        catalogue.want(wantedEntries)
+        guard draws else { return false }
         LibraryPainter.draw(self, into: &frame)
         needsFrame = false
         return true
     }
 
+    public func stop() { catalogue.stop() }
+
     /// The folder's changes: true when the books listed changed.
     public func followFolder(at time: Double) -> Bool {
         guard folder.update(at: time) else { return false }
-        refresh()
+        refresh(rereadingPositions: false)
         return true
     }
 
