@@ -24,7 +24,7 @@ public final class LibraryScreen {
     public private(set) var entries: [LibraryEntry] = []
     /// The positions in the state folder, by the book file's path, as last read.
     private var readings: [String: LibraryReading]?
-    public internal(set) var theme: Theme
+    public private(set) var theme: Theme
     public private(set) var layout: LibraryLayout
     let metrics: InterfaceMetrics
     let painter: InterfacePainter
@@ -74,11 +74,11 @@ public final class LibraryScreen {
     public func refresh(rereadingPositions: Bool = true) {
         if rereadingPositions || readings == nil { readings = store.map(LibraryShelf.readings) ?? [:] }
         let readings = readings ?? [:]
-        let base = folder.canonicalPath
+        let base = folder.canonicalPath == "/" ? "" : folder.canonicalPath
         let chosen = selected.flatMap { entries.indices.contains($0) ? entries[$0].path : nil }
         entries = LibraryShelf.sorted(folder.bookNames.compactMap { name in
             guard let status = folder.status(of: name) else { return nil }
-            return LibraryEntry(name: name, path: folder.filePath(name), status: status, reading: readings[(base == "/" ? "" : base) + "/" + name])
+            return LibraryEntry(name: name, path: folder.filePath(name), status: status, reading: readings[base + "/" + name])
         })
         selected = chosen.flatMap { path in entries.firstIndex { $0.path == path } }
         scrollView.contentSize = Size(width: Double(layout.viewport.width),

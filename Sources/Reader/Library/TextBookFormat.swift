@@ -6,7 +6,7 @@ import Typesetting
 /// `headLength` bytes are read and decoded.
 public struct TextBookFormat: LibraryBookFormat {
     /// Enough for a Gutenberg header and a title page with its contents.
-    public static let headLength = 32 * 1024
+    public static let headLength = 16 * 1024
     /// The charset to read the books in; nil: each book's is detected.
     public let encoding: TextEncoding?
 
