@@ -18,6 +18,8 @@ public enum ReaderCommand: String, Equatable, Sendable, CaseIterable {
     case activate
     /// Marks the page on screen, or unmarks it.
     case toggleBookmark
+    /// Goes to the library of the book's folder, or from it back to the book.
+    case openLibrary
     /// Closes the screen open over the page; nothing on the page itself.
     case closeScreen
     /// Closes the screen open over the page, or on the page quits.

@@ -11,62 +11,35 @@ public enum DirectoryChange: Equatable, Sendable {
 /// Watches one directory with inotify (non-blocking): new entries,
 /// permission changes (udev fixes modes after creating a node) and removals.
 public final class DirectoryWatcher {
-    public let path: String
-    private let file: FileDescriptor
-    private var pending: [UInt8] = []
+    private let watch: InotifyWatch
 
     public init(path: String) throws(SystemError) {
-        let fd = try Syscall.retrying(operation: "inotify_init1", path: path) { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
-        let file = FileDescriptor(rawValue: fd, path: path)
-        let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
-        do throws(SystemError) {
-            _ = try Syscall.retrying(operation: "inotify_add_watch", path: path) { inotify_add_watch(fd, path, mask) }
-        } catch {
-            file.close()
-            throw error
-        }
-        self.path = path
-        self.file = file
+        watch = try InotifyWatch(path: path, mask: Int32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
     }
 
-    deinit {
-        file.close()
-    }
+    public var path: String { watch.path }
 
     /// The descriptor to poll.
-    public var fileDescriptor: Int32 { file.rawValue }
+    public var fileDescriptor: Int32 { watch.fileDescriptor }
 
     /// Changes that arrived since the last call (empty when none).
     public func readChanges() throws(SystemError) -> [DirectoryChange] {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16384, alignment: 8)
-        defer { buffer.deallocate() }
-        while let count = try file.read(into: buffer), count > 0 {
-            pending += buffer[0..<count]
-        }
-        let (changes, used) = Self.parse(pending)
-        pending.removeFirst(used)
-        return changes
+        Self.changes(in: try watch.readEvents())
     }
 
-    /// Decodes `struct inotify_event` records (wd, mask, cookie, len, then a
-    /// NUL-padded name); returns the changes and how many bytes were whole records.
+    /// Decodes inotify records into changes; returns them and how many bytes were whole records.
     static func parse(_ bytes: [UInt8]) -> (changes: [DirectoryChange], used: Int) {
+        let (events, used) = InotifyWatch.parse(bytes)
+        return (changes(in: events), used)
+    }
+
+    private static func changes(in events: [InotifyEvent]) -> [DirectoryChange] {
         var changes: [DirectoryChange] = []
-        var offset = 0
-        func word(_ at: Int) -> UInt32 {
-            (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) }
+        for event in events where !event.name.isEmpty {
+            if event.has(Int32(IN_CREATE | IN_MOVED_TO)) { changes.append(.created(event.name)) }
+            if event.has(Int32(IN_ATTRIB)) { changes.append(.attributesChanged(event.name)) }
+            if event.has(Int32(IN_DELETE | IN_MOVED_FROM)) { changes.append(.removed(event.name)) }
         }
-        while offset + 16 <= bytes.count {
-            let mask = word(offset + 4)
-            let length = Int(word(offset + 12))
-            guard offset + 16 + length <= bytes.count else { break }
-            let name = String(decoding: bytes[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
-            offset += 16 + length
-            guard !name.isEmpty else { continue }
-            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { changes.append(.created(name)) }
-            if mask & UInt32(IN_ATTRIB) != 0 { changes.append(.attributesChanged(name)) }
-            if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { changes.append(.removed(name)) }
-        }
-        return (changes, offset)
+        return changes
     }
 }

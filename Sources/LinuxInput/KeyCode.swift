@@ -8,6 +8,7 @@ public enum KeyCode {
     public static let enter: UInt16 = 28
     public static let keypadEnter: UInt16 = 96
     public static let t: UInt16 = 20
+    public static let l: UInt16 = 38
     public static let z: UInt16 = 44
     public static let c: UInt16 = 46
     public static let b: UInt16 = 48

@@ -1,7 +1,7 @@
 import Devices
 /// evdev key events to reader commands. Right/PgDn/Space/Down next page,
 /// Left/PgUp/Backspace/Up previous, Home/End, +/= and - font size, z zoom,
-/// m menu, c contents, t text settings, b bookmark, Enter opens the row
+/// m menu, c contents, t text settings, b bookmark, l library, Enter opens the row
 /// chosen in a list, Esc closes the screen over the page and on the page
 /// quits, q quits (neither quits in kiosk mode). Navigation and font size
 /// follow key repeat; the others act on the press only.
@@ -41,6 +41,7 @@ public struct KeyboardMapping: Sendable {
         case KeyCode.c: .toggleContents
         case KeyCode.enter, KeyCode.keypadEnter: .activate
         case KeyCode.t: .toggleText
+        case KeyCode.l: .openLibrary
         case KeyCode.escape: kioskMode ? .closeScreen : .closeScreenOrQuit
         case KeyCode.q: kioskMode ? nil : .quit
         default: nil

@@ -114,6 +114,7 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "b"), UInt8(ascii: "B"): KeyCode.b
         case UInt8(ascii: "c"), UInt8(ascii: "C"): KeyCode.c
         case UInt8(ascii: "t"), UInt8(ascii: "T"): KeyCode.t
+        case UInt8(ascii: "l"), UInt8(ascii: "L"): KeyCode.l
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): KeyCode.q
         case 0x0d, 0x0a: KeyCode.enter
         default: nil

@@ -51,9 +51,55 @@ public enum FileSystem {
         return names
     }
 
+    /// stat(2) of `path`, following symbolic links.
+    public static func status(_ path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        _ = try Syscall.retrying(operation: "stat", path: path) { stat(path, &info) }
+        return FileStatus(info)
+    }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved
+    /// (realpath(3)); nil when it does not exist.
+    public static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The folder holding `path` ("." for a bare name).
     static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// What stat(2) says of a file that the reader looks at: its kind, size,
+/// last change and identity.
+public struct FileStatus: Equatable, Sendable {
+    public var isRegularFile: Bool
+    public var isDirectory: Bool
+    public var size: Int
+    /// Modification time in nanoseconds since the epoch.
+    public var modified: Int64
+    public var inode: UInt64
+    public var device: UInt64
+
+    public init(isRegularFile: Bool, isDirectory: Bool = false, size: Int, modified: Int64, inode: UInt64 = 0,
+                device: UInt64 = 0) {
+        self.isRegularFile = isRegularFile
+        self.isDirectory = isDirectory
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+        self.device = device
+    }
+
+    init(_ info: stat) {
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        inode = UInt64(info.st_ino)
+        device = UInt64(info.st_dev)
     }
 }

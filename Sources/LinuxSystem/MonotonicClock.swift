@@ -8,6 +8,14 @@ public func monotonicMilliseconds() -> Double {
     return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
 }
 
+/// The wall clock in seconds since the epoch: when something happened, to
+/// be kept in files (a book's last reading); never for measuring time.
+public func wallClockSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+}
+
 /// Sleeps `milliseconds` on the monotonic clock; a signal does not cut the sleep short.
 public func sleepMilliseconds(_ milliseconds: Double) {
     guard milliseconds > 0 else { return }

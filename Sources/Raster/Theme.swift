@@ -27,6 +27,17 @@ public struct Theme: Equatable, Hashable, Sendable {
 
     public static let all: [Theme] = [.light, .sepia, .dark]
 
+    /// The background of the bars and panels laid over the page (the menu,
+    /// the lists' headers, the text panel, the library's header): the
+    /// paper with nearly half the secondary colour mixed in, so they stand
+    /// apart from the page while ink stays readable on them.
+    public var chrome: UInt32 {
+        [16, 8, 0].reduce(UInt32(0)) { mixed, shift in
+            let paper = Double(background >> shift & 0xFF), quiet = Double(secondary >> shift & 0xFF)
+            return mixed | UInt32((paper * 0.55 + quiet * 0.45).rounded()) << shift
+        }
+    }
+
     /// The built-in theme called `name` ("light", "sepia" or "dark"), or nil.
     public init?(named name: String) {
         guard let theme = Self.all.first(where: { $0.name == name }) else { return nil }

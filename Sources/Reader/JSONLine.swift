@@ -12,6 +12,7 @@ public struct JSONLine {
     public mutating func add(_ key: String, _ values: [Double]) {
         append(key, "[" + values.map { JSONLine.number($0) }.joined(separator: ", ") + "]")
     }
+    public mutating func addNull(_ key: String) { append(key, "null") }
     public mutating func add(_ key: String, strings: [String]) {
         append(key, "[" + strings.map(JSONLine.quote).joined(separator: ", ") + "]")
     }

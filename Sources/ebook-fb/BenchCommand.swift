@@ -123,11 +123,36 @@ struct BenchCommand: ParsableCommand {
             if let value = session[key] { result.add(key, value) }
         }
 
+        try measureLibrary(of: book, into: &result)
+
         result.add("measure_px", Int(geometry.measure) / 64)
         result.add("font_px", geometry.fontSize)
         result.add("font_file", font.path)
         result.add("size", "\(geometry.width)x\(geometry.height)")
         print(result.text)
+    }
+
+    /// The library of 1,000 books: opened three times with an empty cover
+    /// cache and once with it filled, each in a fresh process (medians).
+    private func measureLibrary(of book: Book, into result: inout JSONLine) throws {
+        let shelf = try ScratchFolder(prefix: "ebook-fb-bench-library")
+        defer { shelf.remove() }
+        let (books, state, covers) = (shelf.path + "/books", shelf.path + "/state", shelf.path + "/covers")
+        try FileManager.default.createDirectory(atPath: books, withIntermediateDirectories: true)
+        try BenchShelf.make(books: books, state: state, from: book)
+        let arguments = ["bench-library", "--folder", books, "--state-dir", state, "--covers", covers]
+        var runs: [[String: Double]] = []
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: covers)
+            runs.append(try child(arguments))
+        }
+        let cached = try child(arguments)
+        for key in ["library_open_ms", "library_frame_p99_ms", "library_frame_median_ms"] {
+            result.add(key, BenchClock.median(runs.compactMap { $0[key] }))
+        }
+        result.add("library_open_cached_ms", cached["library_open_ms"] ?? .nan)
+        result.add("library_books", runs.first?["library_books"] ?? 0)
+        result.add("library_rows_scrolled", runs.first?["library_rows_scrolled"] ?? 0)
     }
 
     /// Runs this binary with `arguments` plus the book options; returns the

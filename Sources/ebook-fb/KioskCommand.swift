@@ -4,9 +4,9 @@ import Glibc
 import Reader
 
 /// `ebook-fb kiosk`: the reader as the ebook-fb service runs it. Settings
-/// come from the kiosk's file; the book is the configured one or the last
-/// one read in the books folder, opened where it was left; what goes wrong
-/// is drawn on the screen with what to do, not left as a blank panel.
+/// come from the kiosk's file; it opens the configured book where it was
+/// left, or the library of the books folder; what goes wrong is drawn on
+/// the screen with what to do, not left as a blank panel.
 struct KioskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk",
@@ -37,7 +37,7 @@ struct KioskCommand: ParsableCommand {
             book = try chooseBook(configuration)
         } catch {
             if check { throw CommandError(error.description) }
-            try showError(error.description, remedy: "Put a book (a .txt file) in the books folder, or set BOOK= in "
+            try showError(error.description, remedy: "Set BOOKS= to a folder the service can read, or BOOK= to a book, in "
                           + "\(config), then restart: systemctl restart ebook-fb", configuration: configuration)
             return
         }
@@ -57,16 +57,20 @@ struct KioskCommand: ParsableCommand {
         }
     }
 
+    /// The book set with BOOK, else the BOOKS folder, which opens on its
+    /// library; a menu for reading only offers no library, so the kiosk
+    /// then opens the folder's book read last (else its first).
     private func chooseBook(_ configuration: KioskConfiguration) throws(KioskConfigurationError) -> String {
-        var folderBooks: [String] = []
-        if configuration.book == nil, let folder = configuration.booksFolder {
-            folderBooks = try KioskBookChoice.books(inFolder: folder)
+        if let book = configuration.book { return book }
+        guard let folder = configuration.booksFolder else {
+            throw KioskConfigurationError("\(config): neither BOOK nor BOOKS is set")
         }
+        // Listed now so that a missing or unreadable folder is told at once, on the screen.
+        let books = try KioskBookChoice.books(inFolder: folder)
+        guard !configuration.menu.offersLibrary else { return folder }
         let store = StateStore(directory: StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
-        guard let book = KioskBookChoice.choose(configuredBook: configuration.book, folderBooks: folderBooks,
-                                                saved: store.savedReadings()) else {
-            throw KioskConfigurationError(configuration.booksFolder.map { "\($0): no books (.txt files) in the folder" }
-                                          ?? "\(config): neither BOOK nor BOOKS is set")
+        guard let book = KioskBookChoice.choose(configuredBook: nil, folderBooks: books, saved: store.savedReadings()) else {
+            throw KioskConfigurationError("\(folder): no book to open (MENU=reading offers no library)")
         }
         return book
     }

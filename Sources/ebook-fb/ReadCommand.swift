@@ -118,31 +118,44 @@ struct ReadCommand: ParsableCommand {
         }
     }
 
-    /// The session for a page of `geometry`, opened where the options say.
+    private var stateStore: StateStore {
+        StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The geometry and theme with the settings chosen on the text panel
+    /// standing in for options left at their defaults.
+    private func chosenSettings(_ saved: TextSettings?, geometry given: PageGeometry,
+                                theme givenTheme: Theme) -> (geometry: PageGeometry, theme: Theme) {
+        guard let saved else { return (given, givenTheme) }
+        var defaults = saved
+        if options.fontSize != 20 { defaults.fontSize = given.fontSize }
+        if options.lineSpacing != 1.4 { defaults.lineSpacing = nil }
+        let theme = self.theme == "light" ? saved.theme.flatMap(Theme.init(named:)) ?? givenTheme : givenTheme
+        return (defaults.applied(to: given, bookFontSize: nil), theme)
+    }
+
+    /// The reader of the book at `path` (the book given, or one opened
+    /// from the library) for a page of `geometry`, opened where the
+    /// options say (`--page` and `--start` only for the book given).
     /// `panelSize`: the panel's size in millimetres, when known.
-    private func makeSession(geometry given: PageGeometry, theme givenTheme: Theme, panelSize: Size?) throws -> ReaderSession {
-        let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
-        // Settings chosen on the text panel stand in for options left at their defaults.
+    private func makeSession(book path: String, geometry given: PageGeometry, theme givenTheme: Theme,
+                             panelSize: Size?) throws -> ReaderSession {
+        let store = stateStore
         let saved = store.loadTextSettings()
-        var geometry = given, theme = givenTheme
-        if let saved {
-            var defaults = saved
-            if options.fontSize != 20 { defaults.fontSize = given.fontSize }
-            if options.lineSpacing != 1.4 { defaults.lineSpacing = nil }
-            geometry = defaults.applied(to: given, bookFontSize: nil)
-            if self.theme == "light", let name = saved.theme, let chosen = Theme(named: name) { theme = chosen }
-        }
-        let opened = try options.openForReading(geometry: geometry, background: theme.background,
-                                                patternSnapshots: .inFolder(nil))
+        var (geometry, theme) = chosenSettings(saved, geometry: given, theme: givenTheme)
+        var bookOptions = options
+        bookOptions.book = path
+        let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
+                                                    patternSnapshots: .inFolder(nil))
         if options.fontSize == 20, let size = ReaderSession.savedFontSize(for: opened.book, in: store) {
             var sized = geometry
             sized.fontSize = size
             if (try? sized.validate()) != nil { geometry = sized }
         }
         let startAt: ReaderSession.Start
-        if let page {
+        if let page, path == options.book {
             startAt = .page(page - 1)
-        } else if start {
+        } else if start, path == options.book {
             startAt = .offset(0)
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
@@ -154,11 +167,33 @@ struct ReadCommand: ParsableCommand {
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
-        let session = try ReaderSession(book: opened.book, path: options.book, settings: settings, start: startAt,
+        let session = try ReaderSession(book: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)
         session.menuPolicy = policies.menu
         return session
+    }
+
+    /// What the loop runs: the book given, or the library of the folder given.
+    private func makeScene(geometry: PageGeometry, theme givenTheme: Theme, panelSize: Size?) throws -> ReadingScene {
+        guard (try? FileSystem.status(options.book))?.isDirectory == true else {
+            return try makeSession(book: options.book, geometry: geometry, theme: givenTheme, panelSize: panelSize)
+        }
+        let store = stateStore
+        let saved = store.loadTextSettings()
+        let theme = chosenSettings(saved, geometry: geometry, theme: givenTheme).theme
+        var font = try FontSet.resolve(path: options.font)
+        if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
+            font = file
+        }
+        let formats = LibraryFormats.all(encoding: try options.textEncoding())
+        let folder = LibraryFolder(path: options.book) { name in formats.contains { $0.accepts(fileName: name) } }
+        let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,
+                                        theme: theme, width: geometry.width, height: geometry.height)
+        return LibraryScene(library: library) { path in
+            try makeSession(book: path, geometry: geometry, theme: givenTheme, panelSize: panelSize)
+        }
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
@@ -180,16 +215,17 @@ struct ReadCommand: ParsableCommand {
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
-        let session = try makeSession(geometry: geometry, theme: theme,
-                                      panelSize: try screen.panelSize() ?? console.physicalSize)
+        let session = try makeScene(geometry: geometry, theme: theme,
+                                    panelSize: try screen.panelSize() ?? console.physicalSize)
         defer { session.stop() }
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
                                terminalKeys: terminalKeys)
         defer { input.closeAll() }
         let panel = console.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
-        log("reading \(options.book) on \(display.devicePath) \(display.connectorName) \(display.mode) as "
-            + "\(display.width)x\(display.height)\(panel); touch: \(input.touchDevicePath ?? "none yet")")
+        log("\(session is LibraryScene ? "library of" : "reading") \(options.book) on \(display.devicePath) "
+            + "\(display.connectorName) \(display.mode) as \(display.width)x\(display.height)\(panel); "
+            + "touch: \(input.touchDevicePath ?? "none yet")")
         let clock = try PollingClock()
         let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
@@ -208,7 +244,7 @@ struct ReadCommand: ParsableCommand {
     private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix) throws {
         let geometry = try options.geometry()
         let display = HeadlessDisplay(width: geometry.width, height: geometry.height, physicalSize: try screen.panelSize())
-        let session = try makeSession(geometry: geometry, theme: theme, panelSize: display.physicalSize)
+        let session = try makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize)
         defer { session.stop() }
 
         var frames: [TouchFrame] = []
@@ -240,17 +276,8 @@ struct ReadCommand: ParsableCommand {
         for warning in session.drainWarnings() { warn(warning) }
         if let screenshot { try PNGWriter.write(display.screen, to: screenshot) }
 
-        var result = JSONLine()
-        result.add("page", session.pageIndexInBook + 1)
-        result.add("zoom", session.controller.zoomScale)
-        let offset = session.controller.scrollView.contentOffset
-        result.add("offset", [offset.x, offset.y])
-        result.add("stalls", session.cache.stalls)
-        result.add("page_buffers", session.cache.allocatedBuffers)
-        result.add("pages", session.knownPageCount)
-        result.add("screen", session.screenName)
+        var result = session.summary(describing: describe)
         result.add("screen_on", display.isPowered)
-        if describe { session.describe(into: &result) }
         print(result.text)
     }
 
@@ -260,3 +287,13 @@ struct ReadCommand: ParsableCommand {
         StandardStreams.log(text)
     }
 }
+
+/// What `read` runs in the loop: one book, or a folder's library.
+protocol ReadingScene: LoopScene {
+    func saveNow()
+    func stop()
+    func summary(describing: Bool) -> JSONLine
+}
+
+extension ReaderSession: ReadingScene {}
+extension LibraryScene: ReadingScene {}

@@ -16,7 +16,7 @@ final class KeyboardMappingTests: XCTestCase {
             (KeyCode.equal, .increaseFontSize), (KeyCode.keypadPlus, .increaseFontSize),
             (KeyCode.minus, .decreaseFontSize), (KeyCode.keypadMinus, .decreaseFontSize),
             (KeyCode.z, .toggleZoom), (KeyCode.q, .quit), (KeyCode.escape, .closeScreenOrQuit),
-            (KeyCode.m, .toggleMenu), (KeyCode.b, .toggleBookmark), (KeyCode.c, .toggleContents), (KeyCode.t, .toggleText), (KeyCode.enter, .activate), (KeyCode.keypadEnter, .activate),
+            (KeyCode.m, .toggleMenu), (KeyCode.b, .toggleBookmark), (KeyCode.c, .toggleContents), (KeyCode.t, .toggleText), (KeyCode.l, .openLibrary), (KeyCode.enter, .activate), (KeyCode.keypadEnter, .activate),
         ]
         for (code, command) in expected {
             XCTAssertEqual(mapping.command(for: press(code)), command, "key \(code)")
@@ -57,7 +57,7 @@ final class TerminalKeyDecoderTests: XCTestCase {
     func testPlainCharacters() {
         XCTAssertEqual(decode(" \u{7f}\u{08}+=-zq"), [.nextPage, .previousPage, .previousPage, .increaseFontSize,
                                                      .increaseFontSize, .decreaseFontSize, .toggleZoom, .quit])
-        XCTAssertEqual(decode("mbct"), [.toggleMenu, .toggleBookmark, .toggleContents, .toggleText])
+        XCTAssertEqual(decode("mbctl"), [.toggleMenu, .toggleBookmark, .toggleContents, .toggleText, .openLibrary])
         XCTAssertEqual(decode("a"), [])
         XCTAssertEqual(decode("\r"), [.activate], "Enter")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Raster
 
@@ -44,6 +45,24 @@ final class ThemeTests: XCTestCase {
             for color in [theme.background, theme.ink, theme.secondary] {
                 XCTAssertEqual(color & 0xFF00_0000, 0, theme.name)
             }
+        }
+    }
+
+    /// Bars and panels stand apart from the page (a luma step of more than
+    /// 40 of 255) and ink on them keeps a contrast of at least 4.5:1.
+    func testChromeStandsApartAndKeepsInkReadable() {
+        func linear(_ channel: UInt32) -> Double {
+            let value = Double(channel & 0xFF) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        func relative(_ color: UInt32) -> Double {
+            0.2126 * linear(color >> 16) + 0.7152 * linear(color >> 8) + 0.0722 * linear(color)
+        }
+        for theme in Theme.all {
+            XCTAssertGreaterThan(abs(luminance(theme.chrome) - luminance(theme.background)), 40_000, theme.name)
+            let (a, b) = (relative(theme.chrome), relative(theme.ink))
+            XCTAssertGreaterThanOrEqual((max(a, b) + 0.05) / (min(a, b) + 0.05), 4.5, theme.name)
+            XCTAssertEqual(theme.chrome & 0xFF00_0000, 0)
         }
     }
 }

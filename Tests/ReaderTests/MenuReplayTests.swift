@@ -126,7 +126,7 @@ final class MenuReplayTests: XCTestCase {
         XCTAssertTrue(reader.isPageBookmarked)
         XCTAssertEqual(reader.bookmarkPages, [3])
         XCTAssertEqual(reader.visibleControls.first { $0.id == "menu.bookmark" }?.label, "Remove bookmark")
-        XCTAssertEqual(reader.frame.pixel(x: 798, y: 1), Theme.light.background, "no corner under the menu's bar")
+        XCTAssertEqual(reader.frame.pixel(x: 798, y: 1), Theme.light.chrome, "no corner under the menu's bar")
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "reading")
         XCTAssertEqual(reader.frame.pixel(x: 798, y: 1), Theme.light.secondary, "the marked page shows a folded corner")

@@ -23,9 +23,11 @@ DESTDIR="$TREE" PREFIX=/usr/local BIN="$BIN" bash "$ROOT/Systemd/install.sh"
 for library in "${UNPACKAGED[@]}"; do
     install -D -m 0755 "$(realpath "$library")" "$TREE$library"
 done
-# The kiosk's settings: the book folder the installer set, the font and
-# mode the headless reference pages are drawn with.
-sed -i -e "s#^FONT=.*#FONT=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf#" \
+# The kiosk's settings: the sample book (the books folder the installer
+# set opens on the library), the font and mode the headless reference
+# pages are drawn with.
+sed -i -e "s#^BOOK=.*#BOOK=/usr/local/share/ebook-fb/books/$(basename "$BOOK")#" \
+    -e "s#^FONT=.*#FONT=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf#" \
     -e "s#^FONT_SIZE=.*#FONT_SIZE=$FONT_SIZE#" -e "s#^MODE=.*#MODE=$SIZE#" "$TREE/etc/ebook-fb.conf"
 KERNEL_VERSION="$(basename "$(ls -d "$CACHE"/kernel/lib/modules/*)")"
 mkdir -p "$TREE/lib/modules"

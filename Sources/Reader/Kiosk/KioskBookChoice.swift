@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LinuxSystem
 
 /// A reading position on disk and when it was last written.
 public struct SavedReading: Equatable, Sendable {
@@ -38,17 +39,19 @@ public enum KioskBookChoice {
 }
 
 extension StateStore {
-    /// Every reading position this version can read; unreadable files are skipped.
+    /// Every reading position this version can read; unreadable files are
+    /// skipped. One decoder for all and plain reads: a library lists
+    /// hundreds of them as it opens.
     public func savedReadings() -> [SavedReading] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard let names = try? FileSystem.directoryEntries(directory) else { return [] }
+        let decoder = JSONDecoder()
         return names.filter { $0.hasSuffix(".json") }.compactMap { name in
             let path = directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path),
-                  let state = try? JSONDecoder().decode(ReadingState.self, from: data),
+            guard let bytes = try? FileDescriptor.readFile(path),
+                  let state = try? decoder.decode(ReadingState.self, from: Data(bytes)),
                   state.version == ReadingState.currentVersion,
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let modified = attributes[.modificationDate] as? Date else { return nil }
-            return SavedReading(state: state, savedAt: modified.timeIntervalSince1970)
+                  let status = try? FileSystem.status(path) else { return nil }
+            return SavedReading(state: state, savedAt: Double(status.modified) / 1_000_000_000)
         }
     }
 }

@@ -32,11 +32,29 @@ public protocol LoopScene: AnyObject {
     /// How the frame at rest is announced ("presented page N").
     var restingDescription: String { get }
     /// What is on screen: "reading", or the screen open over the page
-    /// ("menu", "contents", "bookmarks", "text").
+    /// ("menu", "contents", "bookmarks", "text"), or "library".
     var screenName: String { get }
+    /// Escape (not in kiosk mode) quits here instead of closing a screen:
+    /// on the page itself, and in a library with no book open behind it.
+    var escapeQuits: Bool { get }
+    /// Descriptors the scene follows itself (a library's folder); the loop
+    /// wakes when one is readable and calls `checkWatches`.
+    var watchedDescriptors: [Int32] { get }
+    /// When the scene wants `checkWatches` without input (a file settling); nil: only on its descriptors.
+    func nextWatchTime(after time: Double) -> Double?
+    /// Takes what the watched descriptors brought and what fell due by
+    /// `time`; true when the picture changed.
+    func checkWatches(at time: Double) -> Bool
     func drainWarnings() -> [String]
     /// A kiosk left untouched: go back to where a newcomer starts (the
     /// book's start, with nothing open over it; the library, for a kiosk
     /// that has one) at once, without animation.
     func resetForIdle(at time: Double)
+}
+
+extension LoopScene {
+    public var escapeQuits: Bool { screenName == "reading" }
+    public var watchedDescriptors: [Int32] { [] }
+    public func nextWatchTime(after time: Double) -> Double? { nil }
+    public func checkWatches(at time: Double) -> Bool { false }
 }

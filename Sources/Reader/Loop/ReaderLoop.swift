@@ -103,12 +103,18 @@ public final class ReaderLoop {
 
         let deadline = wakeTime(now: now)
         if recordsWaits { waits.append(deadline) }
-        let displayDescriptors = display.pollDescriptors
-        let ready = try clock.wait(until: deadline, on: displayDescriptors + input.pollDescriptors)
+        // A replay in virtual time shows the scene's folder as it was at the start.
+        let following = !clock.isVirtual
+        let displayDescriptors = display.pollDescriptors, watched = following ? scene.watchedDescriptors : []
+        let ready = try clock.wait(until: deadline, on: displayDescriptors + input.pollDescriptors + watched)
         let displayReady = displayDescriptors.contains(where: ready.contains)
             || (display.nextEventTime.map { $0 <= clock.now } ?? false)
         if displayReady {
             for event in try display.handleEvents(at: clock.now) { try handle(event) }
+        }
+        if following, watched.contains(where: ready.contains) || scene.nextWatchTime(after: now).map({ $0 <= clock.now }) == true,
+           scene.checkWatches(at: clock.now) {
+            isDirty = true
         }
     }
 
@@ -132,7 +138,7 @@ public final class ReaderLoop {
                     continue
                 }
                 // Escape quits only from the page itself; over it, it closes what is open.
-                guard command != .quit, command != .closeScreenOrQuit || scene.screenName != "reading" else {
+                guard command != .quit, command != .closeScreenOrQuit || !scene.escapeQuits else {
                     stopReason = "quit key"
                     return
                 }
@@ -281,7 +287,8 @@ public final class ReaderLoop {
                                      isPaginating: scene.hasBackgroundWork)
         let due = [LivePacing.wakeTime(now: now, state: state), service?.nextPing(now: now),
                    input.nextInputTime, display.nextEventTime,
-                   idle.nextDeadline(canBlank: display.canPresent)].compactMap { $0 }
+                   idle.nextDeadline(canBlank: display.canPresent),
+                   clock.isVirtual ? nil : scene.nextWatchTime(after: now)].compactMap { $0 }
         return due.min()
     }
 

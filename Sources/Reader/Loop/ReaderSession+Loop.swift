@@ -41,3 +41,22 @@ extension ReaderSession: LoopScene {
 
     public var screenName: String { currentScreenName }
 }
+
+extension ReaderSession {
+    /// The headless reader's final line: the page, zoom, offset, stalls,
+    /// page buffers, pages and screen; with `describing`, what is on
+    /// screen too (see `describe`).
+    public func summary(describing: Bool) -> JSONLine {
+        var result = JSONLine()
+        result.add("page", pageIndexInBook + 1)
+        result.add("zoom", controller.zoomScale)
+        let offset = controller.scrollView.contentOffset
+        result.add("offset", [offset.x, offset.y])
+        result.add("stalls", cache.stalls)
+        result.add("page_buffers", cache.allocatedBuffers)
+        result.add("pages", knownPageCount)
+        result.add("screen", screenName)
+        if describing { describe(into: &result) }
+        return result
+    }
+}

@@ -68,40 +68,26 @@ public struct ListLayout: Equatable, Sendable {
         tabAreas = areas
     }
 
+    /// The rows under the header.
+    public var strip: RowStrip { RowStrip(viewport: viewport, rowHeight: rowHeight) }
+
     /// The height of `count` rows, for the scroll view's content.
-    public func contentHeight(rows count: Int) -> Int { count * rowHeight }
+    public func contentHeight(rows count: Int) -> Int { strip.contentHeight(rows: count) }
 
     /// The rectangle of row `index` (0-based) at scroll offset `offsetY`, in screen pixels.
-    public func rowRect(_ index: Int, offsetY: Double) -> PixelRect {
-        PixelRect(x: 0, y: viewport.y + index * rowHeight - Int(offsetY.rounded()), width: viewport.width, height: rowHeight)
-    }
+    public func rowRect(_ index: Int, offsetY: Double) -> PixelRect { strip.rowRect(index, offsetY: offsetY) }
 
     /// The rows at least partly in view at `offsetY`.
-    public func visibleRows(count: Int, offsetY: Double) -> Range<Int> {
-        guard count > 0 else { return 0..<0 }
-        let top = max(0, Int((offsetY / Double(rowHeight)).rounded(.down)))
-        let bottom = Int(((offsetY + Double(viewport.height)) / Double(rowHeight)).rounded(.up))
-        return min(top, count)..<min(max(top, bottom), count)
-    }
+    public func visibleRows(count: Int, offsetY: Double) -> Range<Int> { strip.visibleRows(count: count, offsetY: offsetY) }
 
     /// The offset that shows row `index` in the upper third of the view, within `count` rows.
-    public func offsetShowing(_ index: Int, count: Int) -> Double {
-        let wanted = Double(index * rowHeight) - Double(viewport.height) / 3
-        let maximum = Double(max(0, contentHeight(rows: count) - viewport.height))
-        return max(0, min(maximum, wanted))
-    }
+    public func offsetShowing(_ index: Int, count: Int) -> Double { strip.offsetShowing(index, count: count) }
 
     /// Every control on screen: the header's, then the rows in view
     /// (clipped to the view; a row with less than a finger's height in
     /// view is none), ids `PREFIX.K` counting from 1.
     public func controls(rows: [ListRow], prefix: String, offsetY: Double) -> [ScreenControl] {
-        var result = headerControls
-        for index in visibleRows(count: rows.count, offsetY: offsetY) {
-            guard let rect = rowRect(index, offsetY: offsetY).intersection(viewport), rect.height >= targetHeight else {
-                continue
-            }
-            result.append(ScreenControl(id: "\(prefix).\(index + 1)", label: rows[index].title, rect: rect))
-        }
-        return result
+        headerControls + strip.controls(count: rows.count, prefix: prefix, offsetY: offsetY,
+                                        minimumHeight: targetHeight) { rows[$0].title }
     }
 }

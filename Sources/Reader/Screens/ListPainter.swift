@@ -40,7 +40,7 @@ enum ListPainter {
 
         // The header over any row scrolled up under it.
         let header = layout.header
-        frame.fill(header, with: theme.background)
+        frame.fill(header, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: header.maxY - 2, width: header.width, height: 2), with: theme.secondary)
         var headerGlyphs: [PlacedGlyph] = []
         for (tab, rect) in layout.tabAreas {

@@ -13,8 +13,8 @@ final class ListScreen {
     let scrollView: ScrollView
     /// The row chosen with the keys (Enter opens it); nil until a key moves it.
     var selected: Int?
-    /// Fingers that went down on the rows (not on the header).
-    var fingersOnRows: Set<Int> = []
+    /// The finger that scrolls the rows.
+    var fingers = ListFingers()
 
     init(tab: ListLayout.Tab, layout: ListLayout, rows: [ListRow], targets: [Int]) {
         self.tab = tab
@@ -44,10 +44,7 @@ final class ListScreen {
 
     /// The row under a point on the screen, if any.
     func row(atX x: Double, y: Double) -> Int? {
-        let viewport = layout.viewport
-        guard y >= Double(viewport.y), y < Double(viewport.maxY) else { return nil }
-        let index = Int(((y - Double(viewport.y) + offsetY) / Double(layout.rowHeight)).rounded(.down))
-        return rows.indices.contains(index) ? index : nil
+        layout.strip.row(atY: y, offsetY: offsetY, count: rows.count)
     }
 
     /// Moves the keys' choice by `step` rows (from the current row at first)
@@ -57,12 +54,8 @@ final class ListScreen {
         let start = selected ?? rows.firstIndex(where: \.isCurrent) ?? (step > 0 ? -1 : rows.count)
         let index = max(0, min(rows.count - 1, start + step))
         selected = index
-        let top = Double(index * layout.rowHeight), bottom = top + Double(layout.rowHeight)
-        let height = Double(layout.viewport.height)
-        if top < offsetY {
-            scrollView.setContentOffset(Point(x: 0, y: top), animated: true)
-        } else if bottom > offsetY + height {
-            scrollView.setContentOffset(Point(x: 0, y: bottom - height), animated: true)
+        if let offset = layout.strip.offsetRevealing(index, from: offsetY) {
+            scrollView.setContentOffset(Point(x: 0, y: offset), animated: true)
         }
     }
 }

@@ -24,7 +24,7 @@ public enum MenuPainter {
     private static func drawTop(_ layout: MenuLayout, content: MenuContent, shift: Int, theme: Theme,
                                 painter: InterfacePainter, into frame: inout PixelBuffer) {
         let bar = moved(layout.topBar, by: shift)
-        frame.fill(bar, with: theme.background)
+        frame.fill(bar, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: bar.maxY - 2, width: bar.width, height: 2), with: theme.secondary)
         var glyphs = painter.place(content.title, in: moved(layout.titleArea, by: shift), role: .label)
         for control in layout.controls where control.rect.maxY <= layout.topBar.maxY {
@@ -41,7 +41,7 @@ public enum MenuPainter {
     private static func drawBottom(_ layout: MenuLayout, content: MenuContent, shift: Int, theme: Theme,
                                    painter: InterfacePainter, into frame: inout PixelBuffer) {
         let bar = moved(layout.bottomBar, by: shift)
-        frame.fill(bar, with: theme.background)
+        frame.fill(bar, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: bar.y, width: bar.width, height: 2), with: theme.secondary)
         var glyphs: [PlacedGlyph] = []
         if let back = layout.control("menu.back") {

@@ -25,4 +25,8 @@ final class ReaderScreens {
     var typefaces: [FontFamily]?
     /// What the menu offers (a kiosk's `MENU=`).
     var menuPolicy = MenuPolicy.full
+    /// The book was opened from a library: the menu offers the way back to it.
+    var hasLibrary = false
+    /// Library in the menu (or `l`) was chosen: the reader goes there next.
+    var libraryRequested = false
 }

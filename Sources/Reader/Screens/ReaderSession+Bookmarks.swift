@@ -38,8 +38,7 @@ extension ReaderSession {
         needsFrame = true
         guard let stateStore else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: marks,
-                                             fontSize: screens.bookFontSize))
+            try stateStore.save(readingState(offset: currentOffset, bookmarks: marks))
             savedOffset = currentOffset
         } catch {
             warnings.append("\(error)")

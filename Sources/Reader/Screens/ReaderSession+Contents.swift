@@ -50,18 +50,8 @@ extension ReaderSession {
 
     /// One gesture on an open list: fingers scroll it, a tap on a row jumps there.
     func routeToList(_ list: ListScreen, _ event: GestureEvent) {
-        let scroll = list.scrollView
-        let top = Double(list.layout.viewport.y)
+        if list.fingers.route(event, to: list.scrollView, top: Double(list.layout.viewport.y)) { return }
         switch event.kind {
-        case let .fingerDown(id, at):
-            // One finger scrolls the list; the header takes none.
-            guard at.y >= top, list.fingersOnRows.isEmpty else { return }
-            list.fingersOnRows.insert(id)
-            scroll.touchBegan(at: Point(x: at.x, y: at.y - top), time: event.time)
-        case let .fingerMoved(id, to):
-            if list.fingersOnRows.contains(id) { scroll.touchMoved(to: Point(x: to.x, y: to.y - top), time: event.time) }
-        case let .fingerUp(id, _):
-            if list.fingersOnRows.remove(id) != nil { scroll.touchEnded(time: event.time) }
         case let .tap(at, _):
             if let control = list.layout.headerControls.hit(x: at.x, y: at.y) {
                 if control.id == "close" {

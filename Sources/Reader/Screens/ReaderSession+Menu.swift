@@ -50,6 +50,7 @@ extension ReaderSession {
         var content = MenuContent(title: bookTitle, progress: Double(currentOffset) / Double(length),
                                   chapterTicks: book.chapters.map { Double($0.offset) / Double(length) },
                                   isBookmarked: isPageBookmarked, backPage: overlay.back?.page,
+                                  hasLibrary: screens.hasLibrary && screens.menuPolicy.offersLibrary,
                                   hasTextSettings: screens.menuPolicy.offersTextSettings)
         if let scrub = overlay.scrubFraction {
             let offset = Int(Double(length) * scrub)
@@ -165,6 +166,8 @@ extension ReaderSession {
             openList(.contents)
         case "menu.text" where screens.menuPolicy.offersTextSettings:
             openTextPanel()
+        case "menu.library" where screens.hasLibrary && screens.menuPolicy.offersLibrary:
+            requestLibrary()
         default:
             break
         }
@@ -197,6 +200,10 @@ extension ReaderSession {
         // A menu for reading only: the keys of the text settings do nothing.
         if !screens.menuPolicy.offersTextSettings,
            [.toggleText, .increaseFontSize, .decreaseFontSize].contains(command) { return true }
+        if command == .openLibrary {
+            if screens.hasLibrary, screens.menuPolicy.offersLibrary { requestLibrary() }
+            return true
+        }
         if let list = screens.list {
             switch command {
             case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: closeList()

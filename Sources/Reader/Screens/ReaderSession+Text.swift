@@ -92,8 +92,7 @@ extension ReaderSession {
             var chosen = TextSettings(geometry: settings.geometry, theme: settings.theme)
             chosen.fontFamily = typefaces.first { $0.file == settings.font }?.name
             try stateStore.saveTextSettings(chosen)
-            try stateStore.save(ReadingState(book: bookHash, offset: currentOffset, path: bookPath, bookmarks: bookmarks,
-                                             fontSize: screens.bookFontSize))
+            try stateStore.save(readingState(offset: currentOffset, bookmarks: bookmarks))
             savedOffset = currentOffset
         } catch {
             warnings.append("\(error)")

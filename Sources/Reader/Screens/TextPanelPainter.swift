@@ -8,7 +8,7 @@ enum TextPanelPainter {
     static func draw(_ layout: TextPanelLayout, fontSize: Int, selected: Set<String>, families: [String: FontFile],
                      theme: Theme, painter: InterfacePainter, into frame: inout PixelBuffer) -> [Range<Int>] {
         let panel = layout.panel
-        frame.fill(panel, with: theme.background)
+        frame.fill(panel, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: panel.y, width: panel.width, height: 2), with: theme.secondary)
         var glyphs: [PlacedGlyph] = []
         for label in layout.rowLabels { glyphs += painter.place(label.label, in: label.rect) }

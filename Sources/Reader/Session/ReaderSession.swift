@@ -255,7 +255,8 @@ public final class ReaderSession: PagingControllerObserver {
             let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
                                                                                    y: Double(settings.geometry.height) / 2)))
             controller.handle(centre)
-        case .quit, .toggleMenu, .toggleContents, .toggleText, .activate, .toggleBookmark, .closeScreen, .closeScreenOrQuit: break
+        case .quit, .toggleMenu, .toggleContents, .toggleText, .activate, .toggleBookmark, .openLibrary, .closeScreen,
+             .closeScreenOrQuit: break
         }
         needsFrame = true
     }
@@ -279,8 +280,7 @@ public final class ReaderSession: PagingControllerObserver {
         let offset = currentOffset
         guard offset != savedOffset else { return }
         do {
-            try stateStore.save(ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks,
-                                             fontSize: screens.bookFontSize))
+            try stateStore.save(readingState(offset: offset, bookmarks: bookmarks))
             savedOffset = offset
             if saveFailure != nil {
                 saveFailure = nil
@@ -292,6 +292,12 @@ public final class ReaderSession: PagingControllerObserver {
             if message != saveFailure { warnings.append(message) }
             saveFailure = message
         }
+    }
+
+    /// What the state file keeps of this book with the position `offset`.
+    func readingState(offset: Int, bookmarks: [Int]) -> ReadingState {
+        ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks, fontSize: screens.bookFontSize,
+                     characters: book.text.scalarCount)
     }
 
     /// Why the last save failed, while saving fails.

@@ -16,14 +16,23 @@ public struct ReadingState: Codable, Equatable, Sendable {
     public var bookmarks: [Int]?
     /// The font size this book was last read at, when chosen on the text panel.
     public var fontSize: Int?
+    /// The length of the decoded text in characters, for the book's
+    /// progress in the library (absent in files from before the library).
+    public var characters: Int?
+    /// When the position was saved, in seconds since the epoch (absent in
+    /// files from before the library, which go by the file's time).
+    public var readAt: Double?
 
-    public init(book: String, offset: Int, path: String, bookmarks: [Int]? = nil, fontSize: Int? = nil) {
+    public init(book: String, offset: Int, path: String, bookmarks: [Int]? = nil, fontSize: Int? = nil,
+                characters: Int? = nil, readAt: Double? = nil) {
         version = Self.currentVersion
         self.book = book
         self.offset = offset
         self.path = path
         self.bookmarks = bookmarks
         self.fontSize = fontSize
+        self.characters = characters
+        self.readAt = readAt
     }
 }
 
@@ -32,8 +41,13 @@ public struct ReadingState: Codable, Equatable, Sendable {
 /// A power cut leaves either the old or the new file, never a torn one.
 public struct StateStore: Sendable {
     public let directory: String
+    /// Stamps each saved position with when it was read (seconds since the epoch).
+    public let wallClock: @Sendable () -> Double
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, wallClock: @escaping @Sendable () -> Double = wallClockSeconds) {
+        self.directory = directory
+        self.wallClock = wallClock
+    }
 
     /// `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/ebook-fb`, else
     /// `~/.local/state/ebook-fb`.
@@ -79,8 +93,11 @@ public struct StateStore: Sendable {
         return state
     }
 
+    /// Saves `state`, stamped with the time it was read.
     public func save(_ state: ReadingState) throws {
-        try write(state, to: path(forBook: state.book))
+        var stamped = state
+        stamped.readAt = wallClock()
+        try write(stamped, to: path(forBook: state.book))
     }
 
     /// `value` as JSON with sorted keys at `path` in the state folder

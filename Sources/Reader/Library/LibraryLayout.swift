@@ -1,0 +1,79 @@
+import Raster
+
+/// Where the library's parts go on a screen: a header with the word
+/// Library, the count of books and, while a book is open behind it,
+/// Close; below it rows three fingers high, each with the book's cover at
+/// the left and its title, authors and progress beside it. Pure: text
+/// widths come from `measure`, the scroll offset is given.
+public struct LibraryLayout: Equatable, Sendable {
+    public var header: PixelRect
+    public var strip: RowStrip
+    /// The header's controls (Close, while a book is open behind the library).
+    public var headerControls: [ScreenControl]
+    /// Where the header's title and the count of books go.
+    public var titleArea: PixelRect
+    public var countArea: PixelRect
+    public var coverWidth: Int
+    public var coverHeight: Int
+
+    public static let closeLabel = "Close"
+
+    public init(metrics: InterfaceMetrics, hasOpenBook: Bool, measure: (String) -> Int) {
+        let target = metrics.target, pad = metrics.padding
+        header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
+        let viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
+        strip = RowStrip(viewport: viewport, rowHeight: 3 * target)
+        var right = metrics.width - pad
+        var controls: [ScreenControl] = []
+        if hasOpenBook {
+            let width = max(target, measure(Self.closeLabel) + 2 * pad)
+            right -= width
+            controls.append(ScreenControl(id: "close", label: Self.closeLabel,
+                                          rect: PixelRect(x: right, y: pad, width: width, height: target)))
+            right -= pad
+        }
+        headerControls = controls
+        let half = max(0, (right - 2 * pad) / 2)
+        titleArea = PixelRect(x: 2 * pad, y: pad, width: half, height: target)
+        countArea = PixelRect(x: 2 * pad + half, y: pad, width: max(0, right - 2 * pad - half), height: target)
+        coverHeight = strip.rowHeight - pad
+        coverWidth = coverHeight * 2 / 3
+    }
+
+    public var rowHeight: Int { strip.rowHeight }
+    public var viewport: PixelRect { strip.viewport }
+
+    /// The parts of row `index` at `offsetY`: its cover and the lines of text beside it.
+    public struct Row: Equatable, Sendable {
+        public var frame: PixelRect
+        public var cover: PixelRect
+        public var title: PixelRect
+        public var authors: PixelRect
+        public var status: PixelRect
+        /// The progress bar's track, at the start of the status line (its text then follows it).
+        public var progress: PixelRect
+    }
+
+    public func row(_ index: Int, offsetY: Double, padding pad: Int) -> Row {
+        let frame = strip.rowRect(index, offsetY: offsetY)
+        let cover = PixelRect(x: 2 * pad, y: frame.y + pad / 2, width: coverWidth, height: coverHeight)
+        let textX = cover.maxX + 2 * pad
+        let textWidth = max(0, frame.width - textX - 2 * pad)
+        // Title, authors and status share the cover's height 4 : 3 : 3.
+        let unit = coverHeight / 10
+        let title = PixelRect(x: textX, y: cover.y, width: textWidth, height: 4 * unit)
+        let authors = PixelRect(x: textX, y: title.maxY, width: textWidth, height: 3 * unit)
+        let status = PixelRect(x: textX, y: authors.maxY, width: textWidth, height: 3 * unit)
+        // The progress bar leads the status line, a finger and a half long.
+        let barHeight = max(4, pad / 2)
+        let progress = PixelRect(x: textX, y: status.y + (status.height - barHeight) / 2,
+                                 width: min(textWidth / 3, 6 * pad), height: barHeight)
+        return Row(frame: frame, cover: cover, title: title, authors: authors, status: status, progress: progress)
+    }
+
+    /// Every control on screen: the header's, then the books in view, ids
+    /// `library.book.K` counting from 1 in listed order.
+    public func controls(count: Int, offsetY: Double, label: (Int) -> String) -> [ScreenControl] {
+        headerControls + strip.controls(count: count, prefix: "library.book", offsetY: offsetY, label: label)
+    }
+}

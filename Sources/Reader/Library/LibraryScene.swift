@@ -1,0 +1,226 @@
+import Devices
+import Gestures
+import Raster
+import Typesetting
+
+/// The loop's scene when the reader is given a folder: the library, or a
+/// book opened from it, one at a time on the glass. A tap on a book opens
+/// it at its saved place (the book open before is saved and closed);
+/// Library in the book's menu (or `l`) goes back, keeping the book open
+/// behind the library so Close (or Escape, or `l`) returns to it at once.
+/// Each room draws into a frame of its own; a change of room presents the
+/// new room's frame whole.
+public final class LibraryScene: LoopScene {
+    public let library: LibraryScreen
+    /// The book opened from the library, shown or behind the library.
+    public private(set) var book: ReaderSession?
+    public private(set) var showsLibrary = true
+    /// Opens a book at its saved place, with the reader's settings.
+    private let openBook: (String) throws -> ReaderSession
+    /// The next frame presented must carry every row: the room changed.
+    private var roomChanged = true
+    /// Virtual time: a book opened during a replay finishes its
+    /// background work before its first frame, as a run's book does before its first input.
+    private var bookJustOpened = false
+    private var warnings: [String] = []
+
+    public init(library: LibraryScreen, openBook: @escaping (String) throws -> ReaderSession) {
+        self.library = library
+        self.openBook = openBook
+    }
+
+    // MARK: Rooms
+
+    private func perform(_ request: LibraryScreen.Request?) {
+        switch request {
+        case let .open(entry)?: open(entry)
+        case .close?: if book != nil { show(library: false) }
+        case nil: break
+        }
+    }
+
+    private func open(_ entry: LibraryEntry) {
+        if let book, book.bookPath == entry.path {
+            show(library: false)
+            return
+        }
+        if let book {
+            book.saveAsRead()
+            book.stop()
+            self.book = nil
+            library.hasOpenBook = false
+        }
+        do {
+            let opened = try openBook(entry.path)
+            opened.offersLibrary = true
+            book = opened
+            bookJustOpened = true
+            library.opened(path: entry.path)
+            library.hasOpenBook = true
+            show(library: false)
+        } catch {
+            let problem = (error as? TypesettingError).map(TextBookFormat.reason) ?? "\(error)"
+            library.openingFailed(path: entry.path, problem: problem)
+            warnings.append("\(entry.path): cannot be opened: \(problem)")
+        }
+    }
+
+    private func show(library shown: Bool) {
+        if shown, let book {
+            book.saveAsRead()
+            library.setTheme(book.settings.theme)
+            // The book just read goes first; the list shows it at the top.
+            library.refresh()
+            library.scrollToTop()
+        }
+        showsLibrary = shown
+        library.markNeedsFrame()
+        roomChanged = true
+    }
+
+    /// Shows the library (the book, if one is open, saved and kept behind it).
+    public func showLibrary() {
+        guard !showsLibrary else { return }
+        show(library: true)
+    }
+
+    /// A kiosk left untouched goes back to its library, at the top; the
+    /// book that was open is saved and closed, keeping its place (the
+    /// library shows its progress, and whoever comes back resumes it).
+    public func resetForIdle(at time: Double) {
+        if let book {
+            book.saveAsRead()
+            book.stop()
+            self.book = nil
+            library.hasOpenBook = false
+        }
+        library.refresh()
+        library.scrollToTop()
+        showsLibrary = true
+        library.markNeedsFrame()
+        roomChanged = true
+    }
+
+    /// The book asked for the library (its menu, `l`).
+    private func followBookRequests() {
+        if let book, !showsLibrary, book.takeLibraryRequest() { showLibrary() }
+    }
+
+    // MARK: LoopScene
+
+    public var tapZonesEnabled: Bool { showsLibrary ? false : book?.tapZonesEnabled ?? false }
+
+    public func handle(_ events: [GestureEvent]) {
+        guard showsLibrary || book == nil else {
+            book?.handle(events)
+            followBookRequests()
+            return
+        }
+        for event in events {
+            let request = library.handle(event)
+            perform(request)
+            // The rest of a batch that changed rooms belongs to no room.
+            if !showsLibrary { return }
+        }
+    }
+
+    public func handle(_ command: ReaderCommand, at time: Double) throws {
+        guard showsLibrary || book == nil else {
+            try book?.handle(command, at: time)
+            followBookRequests()
+            return
+        }
+        perform(library.handle(command, at: time))
+    }
+
+    public func advance(to time: Double) -> Bool {
+        let changed = showsLibrary || book == nil ? library.advance(to: time) : book?.advance(to: time) ?? false
+        return changed || roomChanged
+    }
+
+    public var composedFrame: PixelBuffer? {
+        showsLibrary || book == nil ? library.frame : book?.composedFrame
+    }
+
+    public func takeDamage() -> FrameDamage {
+        let height = composedFrame?.height ?? 0
+        let roomDamage = showsLibrary || book == nil ? FrameDamage.all(rows: height) : book?.takeDamage()
+        if roomChanged {
+            roomChanged = false
+            return .all(rows: height)
+        }
+        return roomDamage ?? .all(rows: height)
+    }
+
+    public var isMoving: Bool { showsLibrary || book == nil ? library.isMoving : book?.isMoving ?? false }
+
+    /// In the library: covers of rows near the screen being found.
+    public var hasBackgroundWork: Bool {
+        showsLibrary || book == nil ? library.isFindingCovers : book?.hasBackgroundWork ?? false
+    }
+
+    public func waitForFrameWork() {
+        guard !showsLibrary, let book else { return library.finishCovers() }
+        if bookJustOpened {
+            bookJustOpened = false
+            book.finishBackgroundWork()
+        } else {
+            book.waitForFrameWork()
+        }
+    }
+
+    public func finishBackgroundWork() {
+        bookJustOpened = false
+        library.finishCovers()
+        book?.finishBackgroundWork()
+    }
+
+    public var restingDescription: String {
+        showsLibrary || book == nil ? "presented the library" : book?.restingDescription ?? ""
+    }
+
+    public var screenName: String { showsLibrary || book == nil ? "library" : book?.screenName ?? "library" }
+
+    /// In the library Escape goes back to the book open behind it, and quits when there is none.
+    public var escapeQuits: Bool {
+        showsLibrary || book == nil ? !library.hasOpenBook : book?.escapeQuits ?? true
+    }
+
+    public var watchedDescriptors: [Int32] { library.folder.fileDescriptor.map { [$0] } ?? [] }
+
+    public func nextWatchTime(after time: Double) -> Double? { library.folder.nextCheck(after: time) }
+
+    /// The folder's changes reach the list at once; the glass only while the library shows.
+    public func checkWatches(at time: Double) -> Bool {
+        library.followFolder(at: time) && showsLibrary
+    }
+
+    public func drainWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings + (book?.drainWarnings() ?? [])
+    }
+
+    /// Saves the open book's place now if its view rests (on exit).
+    public func saveNow() { book?.saveNow() }
+
+    public func stop() {
+        library.stop()
+        book?.stop()
+    }
+
+    /// The headless reader's final line: the book's when one shows, else
+    /// the library's (`screen`, `books`; with `describing`, `book` null,
+    /// `theme` and the controls).
+    public func summary(describing: Bool) -> JSONLine {
+        if !showsLibrary, let book { return book.summary(describing: describing) }
+        var result = JSONLine()
+        result.add("screen", "library")
+        result.add("books", library.entries.count)
+        if describing {
+            result.addNull("book")
+            result.add("theme", library.theme.name)
+            result.add("controls", objects: library.controls.map(\.json))
+        }
+        return result
+    }
+}

@@ -1,0 +1,166 @@
+import Devices
+import Foundation
+import Gestures
+import Raster
+import TestSupport
+import Typesetting
+import XCTest
+@testable import Reader
+
+/// The library through the reader loop as a person uses it: taps
+/// replayed in virtual time from the library into a book and back, keys,
+/// and what the library looks like.
+final class LibraryReplayTests: XCTestCase {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private var fixture: LibraryFixture?
+
+    override func tearDown() { fixture?.remove() }
+
+    private func makeScene(_ fixture: LibraryFixture, theme: Theme = .light) throws -> LibraryScene {
+        let store = fixture.state
+        return LibraryScene(library: try fixture.library(theme: theme)) { path in
+            let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: 20),
+                                                  font: ReaderSessionTests.font, theme: theme, language: "en")
+            return try ReaderSession(book: try Book.open(path: path), path: path, settings: settings, start: .savedPlace,
+                                     stateStore: store)
+        }
+    }
+
+    private func control(_ id: String, in scene: LibraryScene) throws -> (Double, Double) {
+        let controls = scene.showsLibrary ? scene.library.controls : scene.book?.visibleControls ?? []
+        let control = try XCTUnwrap(controls.first { $0.id == id }, "no \(id) on \(scene.screenName)")
+        return (Double(control.rect.x + control.rect.width / 2), Double(control.rect.y + control.rect.height / 2))
+    }
+
+    private enum Step {
+        case at(Double, Double)
+        case control(String)
+    }
+
+    /// Each step replayed 1.5 s after the last, a 60 ms tap, the loop run to rest.
+    @discardableResult
+    private func replay(_ scene: LibraryScene, _ steps: [Step], from start: Double = 1000) throws -> HeadlessDisplay {
+        var time = start
+        var display = HeadlessDisplay(width: 800, height: 480)
+        if steps.isEmpty {
+            try ReaderLoop(scene: scene, display: display, input: RecordedInput(frames: []), clock: VirtualClock(start: time)).run()
+        }
+        for step in steps {
+            let (x, y): (Double, Double)
+            switch step {
+            case let .at(px, py): (x, y) = (px, py)
+            case let .control(id): (x, y) = try control(id, in: scene)
+            }
+            let frames = [TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: y)]),
+                          TouchFrame(time: time + 60, touches: [])]
+            display = HeadlessDisplay(width: 800, height: 480)
+            let loop = ReaderLoop(scene: scene, display: display, input: RecordedInput(frames: frames),
+                                  clock: VirtualClock(start: time))
+            try loop.run()
+            time += 1500
+        }
+        return display
+    }
+
+    func testFromTheLibraryIntoABookAndBackKeepingItsPlace() throws {
+        let fixture = try LibraryFixture(books: [("a-emma.txt", "EMMA", "Jane Austen"),
+                                                 ("b-ode.txt", "Ode to the Harbour", "John Keats")])
+        self.fixture = fixture
+        let scene = try makeScene(fixture)
+        defer { scene.stop() }
+        let display = try replay(scene, [])
+        XCTAssertEqual(scene.screenName, "library")
+        XCTAssertTrue(scene.escapeQuits, "Escape quits a library with no book behind it")
+        XCTAssertEqual(scene.summary(describing: true).text.contains(#""book": null"#), true)
+        XCTAssertEqual(display.screen, scene.library.frame, "the glass shows the library")
+
+        try replay(scene, [.control("library.book.2")])
+        XCTAssertEqual(scene.screenName, "reading")
+        XCTAssertEqual(scene.book?.bookPath, fixture.books + "/b-ode.txt")
+        XCTAssertTrue(scene.summary(describing: true).text.contains(#""book": "\#(fixture.books)/b-ode.txt""#))
+        try replay(scene, [.at(750, 240), .at(750, 240), .at(400, 240)])
+        XCTAssertEqual(scene.screenName, "menu")
+        XCTAssertEqual(scene.book?.visibleControls.first?.id, "menu.library", "the menu offers the library")
+        let page = try XCTUnwrap(scene.book?.currentPage)
+        XCTAssertEqual(page, 2)
+
+        let back = try replay(scene, [.control("menu.library")])
+        XCTAssertEqual(scene.screenName, "library")
+        XCTAssertFalse(scene.escapeQuits, "Escape goes back to the book behind")
+        XCTAssertEqual(back.screen, scene.library.frame)
+        XCTAssertEqual(scene.library.entries.first?.name, "b-ode.txt", "the book read last comes first")
+        XCTAssertNotNil(scene.library.entries.first?.reading?.progress)
+        XCTAssertEqual(scene.library.controls.map(\.id).first, "close")
+
+        try replay(scene, [.control("close")])
+        XCTAssertEqual(scene.screenName, "reading")
+        XCTAssertEqual(scene.book?.currentPage, page, "Close goes back to the same page")
+
+        // Another book, then the first one again: it opens where it was left.
+        try replay(scene, [.at(400, 240), .control("menu.library"), .control("library.book.2")])
+        XCTAssertEqual(scene.book?.bookPath, fixture.books + "/a-emma.txt")
+        XCTAssertEqual(scene.book?.currentPage, 0)
+        try replay(scene, [.at(400, 240), .control("menu.library")])
+        XCTAssertEqual(scene.library.entries.map(\.name), ["a-emma.txt", "b-ode.txt"])
+        try replay(scene, [.control("library.book.2")])
+        XCTAssertEqual(scene.book?.bookPath, fixture.books + "/b-ode.txt")
+        XCTAssertEqual(scene.book?.currentPage, page, "reopened at its saved place")
+    }
+
+    func testKeysGoToTheLibraryAndBackAndEscapeQuitsOnlyAtTheTop() throws {
+        let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
+        self.fixture = fixture
+        let scene = try makeScene(fixture)
+        defer { scene.stop() }
+        let commands: [(time: Double, command: ReaderCommand)] = [
+            (100, .nextPage), (200, .activate), (1000, .nextPage), (2000, .openLibrary), (3000, .closeScreenOrQuit),
+            (4000, .openLibrary),
+        ]
+        let loop = ReaderLoop(scene: scene, display: HeadlessDisplay(width: 800, height: 480),
+                              input: RecordedInput(frames: [], commands: commands), clock: VirtualClock(start: 0))
+        XCTAssertEqual(try loop.run(), "input over")
+        XCTAssertEqual(scene.screenName, "library", "l goes to the library, Escape back to the book, l again to the library")
+        XCTAssertEqual(scene.book?.currentPage, 1)
+        let quit = ReaderLoop(scene: scene, display: HeadlessDisplay(width: 800, height: 480),
+                              input: RecordedInput(frames: [], commands: [(5000, .closeScreenOrQuit)]),
+                              clock: VirtualClock(start: 4500))
+        XCTAssertEqual(try quit.run(), "input over", "with a book behind, Escape in the library goes back to it")
+        XCTAssertEqual(scene.screenName, "reading")
+    }
+
+    func testABookThatFailsToOpenStaysInTheLibraryWithTheReason() throws {
+        let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
+        self.fixture = fixture
+        let scene = LibraryScene(library: try fixture.library()) { path in
+            throw TypesettingError.unreadable(path: path, reason: "permission denied")
+        }
+        try replay(scene, [.control("library.book.1")])
+        XCTAssertEqual(scene.screenName, "library")
+        XCTAssertEqual(scene.library.controls.first?.label, "Emma, Jane Austen (cannot be opened: permission denied)")
+        XCTAssertEqual(scene.drainWarnings(), [fixture.books + "/emma.txt: cannot be opened: permission denied"])
+    }
+
+    /// The library with a book read a third of the way, light and dark.
+    func testTheLibraryLooksAsRecorded() throws {
+        let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen"),
+                                                 ("harbour.txt", "The Lamps of the Harbour", "Ann Lindqvist"),
+                                                 ("ode.txt", "Ode", "John Keats")])
+        self.fixture = fixture
+        let text = LibraryFixture.text(title: "The Lamps of the Harbour", author: "Ann Lindqvist")
+        try fixture.state.save(ReadingState(book: "00000000000000cc", offset: text.unicodeScalars.count / 3,
+                                            path: fixture.books + "/harbour.txt", characters: text.unicodeScalars.count))
+        for theme in [Theme.light, .dark] {
+            let scene = try makeScene(fixture, theme: theme)
+            let display = try replay(scene, [])
+            XCTAssertEqual(scene.library.entries.first?.name, "harbour.txt")
+            let golden = GoldenImage(
+                goldenPath: Self.packageRoot.appendingPathComponent("Tests/ReaderTests/Goldens/library-800x480-\(theme.name).png").path,
+                outputDirectory: Self.packageRoot.appendingPathComponent(".build/golden-failures").path,
+                tolerance: 2, allowedDifferingPixels: 40)
+            let outcome = try golden.check(display.screen,
+                                           record: GoldenImage.recordingRequested(in: ProcessInfo.processInfo.environment))
+            if let message = outcome.failureMessage { XCTFail(message) }
+        }
+    }
+}
