@@ -109,6 +109,15 @@ struct ContentReader {
             for image in element.descendants(named: "image") {
                 addImage(image, style: style, language: language, direction: direction)
             }
+            // An SVG document of the spine: its text is what a reader can show of it.
+            if element.parentElement == nil {
+                for text in element.descendants(named: "text") {
+                    flush()
+                    buffer.append(text.textContent.unicodeScalars, style: inlineStyle(style, language: language),
+                                  whiteSpace: .normal)
+                    flush()
+                }
+            }
             return
         case "hr":
             flush()

@@ -35,7 +35,7 @@ enum MarkupParser {
         guard let first = read(bytes, name: name, recover: false) else { return nil }
         if first.problem == nil, let tree = first.document { return Parsed(tree: tree, problem: nil) }
         let problem = first.problem ?? "not well-formed"
-        if let tree = readHTML(bytes, name: name) { return Parsed(tree: tree, problem: problem) }
+        if let tree = readHTML(withoutInternalSubset(bytes), name: name) { return Parsed(tree: tree, problem: problem) }
         return first.document.map { Parsed(tree: $0, problem: problem) }
     }
 
@@ -72,6 +72,38 @@ enum MarkupParser {
         guard let document else { return nil }
         defer { xmlFreeDoc(document) }
         return convert(document)
+    }
+
+    /// The bytes without a DOCTYPE's internal subset (`<!DOCTYPE html [ ... ]>`),
+    /// which the HTML parser would show as text.
+    static func withoutInternalSubset(_ bytes: [UInt8]) -> [UInt8] {
+        let head = bytes.prefix(4096)
+        let marker = Array("<!DOCTYPE".utf8)
+        guard let start = head.indices.first(where: { index in
+            index + marker.count <= head.endIndex
+                && zip(head[index..<index + marker.count], marker).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }) else { return bytes }
+        var index = start + marker.count
+        while index < bytes.count, bytes[index] != UInt8(ascii: "["), bytes[index] != UInt8(ascii: ">") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return bytes }
+        // The subset ends at "]" then ">", outside quoted literals.
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "]") {
+                var next = index + 1
+                while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: ">") {
+                    return Array(bytes[..<start]) + Array(bytes[(next + 1)...])
+                }
+            }
+            index += 1
+        }
+        return Array(bytes[..<start])
     }
 
     /// The charset for the HTML parser: the XML declaration's, else UTF-8

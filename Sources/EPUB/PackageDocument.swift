@@ -108,7 +108,7 @@ public struct PackageDocument: Sendable {
     }
 
     /// Whitespace runs as single spaces, none at either end.
-    static func collapsed(_ text: String) -> String {
+    public static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }
 

@@ -56,14 +56,7 @@ struct StyleMapping {
                direction: TextDirection?) -> BlockStyle {
         var block = BlockStyle()
         let isRightToLeft = direction == .rightToLeft
-        switch style.textAlign {
-        case nil, .justify?: block.alignment = .justified
-        case .start?: block.alignment = .start
-        case .end?: block.alignment = .end
-        case .center?: block.alignment = .centred
-        case .left?: block.alignment = isRightToLeft ? .end : .start
-        case .right?: block.alignment = isRightToLeft ? .start : .end
-        }
+        block.alignment = style.textAlign.map { Self.alignment($0, rightToLeft: isRightToLeft) } ?? .justified
         block.indentStart = Self.clamp(indentStart, Self.indentRange)
         block.indentEnd = Self.clamp(indentEnd, Self.indentRange)
         block.textIndent = style.textIndent.map { Self.clamp($0, Self.textIndentRange) }
@@ -71,8 +64,33 @@ struct StyleMapping {
         block.direction = direction
         block.language = language
         block.hyphenates = style.hyphens != ComputedStyle.Hyphens.none && style.hyphens != .manual
+        block.breaksAtSoftHyphens = style.hyphens != ComputedStyle.Hyphens.none
+        block.lastLineAlignment = style.textAlignLast.map { Self.alignment($0, rightToLeft: isRightToLeft) }
+        switch style.wordBreak {
+        case .normal: block.wordBreak = .normal
+        case .keepAll: block.wordBreak = .keepAll
+        case .breakAll: block.wordBreak = .breakAll
+        }
+        switch style.lineBreak {
+        case .auto, .normal: block.lineBreakStrictness = .normal
+        case .loose: block.lineBreakStrictness = .loose
+        case .strict: block.lineBreakStrictness = .strict
+        case .anywhere: block.lineBreakStrictness = .anywhere
+        }
         block.inline = inline(style, blockSize: style.fontSize, language: language, blockLanguage: language)
         return block
+    }
+
+    /// CSS `text-align` in the model's terms; left and right depend on the direction.
+    static func alignment(_ align: ComputedStyle.TextAlign, rightToLeft: Bool) -> BlockStyle.Alignment {
+        switch align {
+        case .justify: return .justified
+        case .start: return .start
+        case .end: return .end
+        case .center: return .centred
+        case .left: return rightToLeft ? .end : .start
+        case .right: return rightToLeft ? .start : .end
+        }
     }
 
     static func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
