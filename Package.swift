@@ -70,10 +70,11 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // What only tests use: golden images, PNG reading, replaying recordings in real time.
-        .target(name: "TestSupport", dependencies: ["CPNG", "Raster"]),
+        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader", "EPUB", "StyleSheets"]),
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader", "EPUB", "StyleSheets",
+                                                                "TestSupport"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
-        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting"]),
+        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),

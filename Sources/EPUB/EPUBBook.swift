@@ -26,6 +26,8 @@ public struct OpenedEPUB: Sendable {
 public enum EPUBBook {
     /// A content document larger than this is not read (libxml2 keeps text nodes below 10 MB too).
     static let maximumDocumentSize = 16 << 20
+    /// More elements than any chapter has (a whole novel in one file has some 100,000).
+    static let maximumElements = 400_000
     /// Notes longer than this are not shown in a panel: a link to them jumps.
     static let maximumNoteLength = 2_000
 
@@ -135,6 +137,13 @@ public enum EPUBBook {
         case let .success(read): bytes = read
         case let .failure(error):
             var section = notice(shownItem.path, "This part of the book could not be read: \(error).")
+            section.path = item.path
+            return section
+        }
+        // libxml2 builds its whole tree first: a document of more elements than any chapter has is not read.
+        let tags = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+        guard tags <= maximumElements else {
+            var section = notice(shownItem.path, "This part of the book (\(shownItem.path)) has more than \(maximumElements) elements and is not shown.")
             section.path = item.path
             return section
         }

@@ -60,7 +60,7 @@ enum MarkupParser {
 
     private static func readHTML(_ bytes: [UInt8], name: String) -> MarkupTree? {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                            | HTML_PARSE_NONET.rawValue)
+                            | HTML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
         let encoding = declaredEncoding(bytes)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
@@ -124,7 +124,9 @@ enum MarkupParser {
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), let message = error.pointee.message else {
             return "not well-formed XML"
         }
-        let text = String(cString: message).trimmingWhitespace
+        var text = String(cString: message).trimmingWhitespace
+        // libxml2 names its own option as the way out; a reader of the book has none.
+        if let hint = text.firstRange(of: " use XML_PARSE_HUGE option") { text = String(text[..<hint.lowerBound]) }
         return error.pointee.line > 0 ? "line \(error.pointee.line): \(text)" : text
     }
 
