@@ -74,7 +74,7 @@ let package = Package(
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader", "EPUB", "StyleSheets",
-                                                                "TestSupport"]),
+                                                                "TestSupport", "LinuxSystem"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),

@@ -33,10 +33,13 @@ public enum EPUBArchiveWriter {
         }
         for entry in entries {
             // libzip reads the bytes when the archive is closed and frees them itself.
-            let count = max(1, entry.bytes.count)
-            guard let copy = malloc(count) else { zip_discard(archive); throw WriteError(description: "out of memory") }
-            entry.bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, entry.bytes.count) } }
-            guard let source = zip_source_buffer(archive, copy, UInt64(entry.bytes.count), 1) else {
+            var copy: UnsafeMutableRawPointer?
+            if !entry.bytes.isEmpty {
+                copy = malloc(entry.bytes.count)
+                guard let copy else { zip_discard(archive); throw WriteError(description: "out of memory") }
+                entry.bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, entry.bytes.count) } }
+            }
+            guard let source = zip_source_buffer(archive, copy, UInt64(entry.bytes.count), copy == nil ? 0 : 1) else {
                 free(copy)
                 zip_discard(archive)
                 throw WriteError(description: "\(entry.name): libzip cannot take it")
