@@ -26,7 +26,16 @@ struct InlineBuffer {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
     }
 
-    mutating func append(_ text: some Sequence<Unicode.Scalar>, style: InlineStyle, whiteSpace: ComputedStyle.WhiteSpace) {
+    mutating func append(_ text: String.UnicodeScalarView, style: InlineStyle, whiteSpace: ComputedStyle.WhiteSpace) {
+        // Styles are compared once per piece of text, not per character.
+        var styled = false
+        func write(_ scalar: Unicode.Scalar, style: InlineStyle) {
+            if !styled {
+                if styleStarts.last?.style != style { styleStarts.append((scalars.count, style)) }
+                styled = true
+            }
+            scalars.append(scalar)
+        }
         for scalar in text {
             if whiteSpace.keepsLineBreaks, scalar == "\n" {
                 pendingSpace = false
