@@ -2,6 +2,19 @@ import EPUB
 
 /// The container: packages, paths, fonts, compression.
 extension W3CExpectations {
+    /// A test whose script resolves `reference` from its document: the
+    /// reader runs no scripts, so its own URL resolution of the same
+    /// reference is judged.
+    static func urlParsing(_ test: String, reference: String, statement: String) -> W3CExpectation {
+        W3CExpectation(test, statement: statement,
+                       expected: "the reader runs no scripts; its own URL resolution of the test's \(reference) from "
+                           + "EPUB/content_001.xhtml gives media/imgs/monastery.jpg at the container's root",
+                       judge: .program { _ in
+                           let resolved = ContainerReference.resolve(reference, from: "EPUB/content_001.xhtml")
+                           return Verdict(resolved.path == "media/imgs/monastery.jpg", "resolved to \(resolved)")
+                       })
+    }
+
     static let container: [W3CExpectation] = [
         W3CExpectation(
             "ocf-font_obfuscation",
@@ -85,24 +98,10 @@ extension W3CExpectations {
             statement: "If the publication is displayed by two different users, and the origin URLs below are",
             expected: "a unique origin per user's copy, shown by the book's script",
             judge: .notJudgeable("the reader runs no scripts (a kiosk), so the book cannot show an origin; two users must compare")),
-        W3CExpectation(
-            "ocf-url_parse-leaking-relative",
-            statement: "The test passes if the calculated absolute URL value is of the form",
-            expected: "the reader runs no scripts; its own URL resolution of the test's ../../../../../media/imgs/monastery.jpg "
-                + "from EPUB/content_001.xhtml gives media/imgs/monastery.jpg at the container's root",
-            judge: .program { _ in
-                let resolved = ContainerReference.resolve("../../../../../media/imgs/monastery.jpg", from: "EPUB/content_001.xhtml")
-                return Verdict(resolved.path == "media/imgs/monastery.jpg", "resolved to \(resolved)")
-            }),
-        W3CExpectation(
-            "ocf-url_parse-path-absolute",
-            statement: "const path_absolute = '/media/imgs/monastery.jpg';",
-            expected: "the reader runs no scripts; its own URL resolution of the test's /media/imgs/monastery.jpg gives "
-                + "media/imgs/monastery.jpg at the container's root",
-            judge: .program { _ in
-                let resolved = ContainerReference.resolve("/media/imgs/monastery.jpg", from: "EPUB/content_001.xhtml")
-                return Verdict(resolved.path == "media/imgs/monastery.jpg", "resolved to \(resolved)")
-            }),
+        urlParsing("ocf-url_parse-leaking-relative", reference: "../../../../../media/imgs/monastery.jpg",
+                   statement: "The test passes if the calculated absolute URL value is of the form"),
+        urlParsing("ocf-url_parse-path-absolute", reference: "/media/imgs/monastery.jpg",
+                   statement: "const path_absolute = '/media/imgs/monastery.jpg';"),
         W3CExpectation(
             "ocf-zip-comp",
             statement: "Test passes if reading system raises error when loading this epub file.",

@@ -17,10 +17,7 @@ enum EPUBInfo {
         object.add("sections", sections.count)
         object.add("contents_source", epub.contentsSource)
         object.add("chapters", objects: book.chapters.map { chapter in
-            var entry = JSONLine()
-            entry.add("title", chapter.title)
-            entry.add("offset", chapter.offset)
-            entry.add("level", chapter.level)
+            var entry = InfoCommand.entry(of: chapter)
             entry.add("section", section(containing: chapter.offset, in: sections))
             return entry
         })

@@ -41,14 +41,17 @@ struct InfoCommand: ParsableCommand {
             EPUBInfo.add(epub, of: book, to: &object)
         } else {
             object.add("body_start", metadata.bodyStart)
-            object.add("chapters", objects: book.chapters.map { chapter in
-                var entry = JSONLine()
-                entry.add("title", chapter.title)
-                entry.add("offset", chapter.offset)
-                entry.add("level", chapter.level)
-                return entry
-            })
+            object.add("chapters", objects: book.chapters.map(Self.entry(of:)))
         }
         print(object.text)
+    }
+
+    /// A chapter as `{"title", "offset", "level"}`.
+    static func entry(of chapter: Chapter) -> JSONLine {
+        var entry = JSONLine()
+        entry.add("title", chapter.title)
+        entry.add("offset", chapter.offset)
+        entry.add("level", chapter.level)
+        return entry
     }
 }
