@@ -52,7 +52,7 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
     /// Keeps the image of a `data:` URL and gives its resource name; nil
     /// when the URL is not a base64 or percent-encoded image.
     func register(dataURL: String) -> String? {
-        guard let comma = dataURL.firstIndex(of: ",") else { return nil }
+        guard dataURL.lowercased().hasPrefix("data:"), let comma = dataURL.firstIndex(of: ",") else { return nil }
         let header = dataURL[dataURL.index(dataURL.startIndex, offsetBy: 5)..<comma].lowercased()
         guard header.hasPrefix("image/") else { return nil }
         let payload = dataURL[dataURL.index(after: comma)...]

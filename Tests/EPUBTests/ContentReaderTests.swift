@@ -35,9 +35,10 @@ final class ContentReaderTests: XCTestCase {
     }
 
     private func blocks(_ book: Book) -> [Shown] {
-        book.paragraphs.indices.map { index in
-            Shown(kind: book.document!.blocks[index].kind, text: book.string(of: book.paragraphs[index]),
-                  attributes: book.document!.blocks[index])
+        guard let document = book.document else { return [] }
+        return book.paragraphs.indices.map { index in
+            Shown(kind: document.blocks[index].kind, text: book.string(of: book.paragraphs[index]),
+                  attributes: document.blocks[index])
         }
     }
 
