@@ -22,6 +22,9 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        systemLibrary("CZip", pkgConfig: "libzip", apt: "libzip-dev"),
+        systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -35,6 +38,13 @@ let package = Package(
         .target(name: "Threading", dependencies: ["CLinux"]),
         .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "Geometry", "CFreeType", "CPNG"]),
+        // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
+        .target(name: "StyleSheets"),
+        // EPUB books read into the document model: the container, the package, content documents.
+        .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZip", "CXML2",
+                                             "CNettle", "CFreeType"]),
+        // The W3C EPUB reading-system tests judged by what the reader shows.
+        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -50,6 +60,7 @@ let package = Package(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
+                "EPUB", "EPUBConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -59,10 +70,11 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // What only tests use: golden images, PNG reading, replaying recordings in real time.
-        .target(name: "TestSupport", dependencies: ["CPNG", "Raster"]),
+        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader", "EPUB", "StyleSheets",
+                                                                "TestSupport", "LinuxSystem"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
@@ -72,6 +84,8 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
+        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),

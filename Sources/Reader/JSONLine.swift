@@ -9,6 +9,9 @@ public struct JSONLine {
     }
     public mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     public mutating func add(_ key: String, _ value: String) { append(key, JSONLine.quote(value)) }
+    /// The string, or null when there is none.
+    public mutating func add(_ key: String, orNull value: String?) { append(key, value.map(JSONLine.quote) ?? "null") }
+    public mutating func add(_ key: String, object: JSONLine) { append(key, object.text) }
     public mutating func add(_ key: String, _ values: [Double]) {
         append(key, "[" + values.map { JSONLine.number($0) }.joined(separator: ", ") + "]")
     }

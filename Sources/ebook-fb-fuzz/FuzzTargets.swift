@@ -8,6 +8,7 @@ import Typesetting
 /// invariant stops the process, which the fuzzer reports as a crash.
 enum FuzzTarget: String, CaseIterable {
     case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora
+    case zip, package, css, content
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
@@ -19,6 +20,10 @@ enum FuzzTarget: String, CaseIterable {
         case .evemu: Self.parseEvemu(bytes)
         case .state: Self.readState(bytes)
         case .config: Self.parseConfiguration(bytes)
+        case .zip: EPUBFuzzing.zip(bytes)
+        case .package: EPUBFuzzing.package(bytes)
+        case .css: EPUBFuzzing.css(bytes)
+        case .content: EPUBFuzzing.content(bytes)
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EPUB
 import FoundationEssentials
 import Reader
 import Threading
@@ -6,8 +7,11 @@ import Typesetting
 
 /// The options every command that typesets a book shares.
 struct BookOptions: ParsableArguments {
-    @Argument(help: "The book: a plain-text file in UTF-8, UTF-16 or a legacy charset (detected).")
+    @Argument(help: "The book: an EPUB, or a plain-text file in UTF-8, UTF-16 or a legacy charset (detected).")
     var book: String
+
+    @Option(name: .customLong("publisher-styles"), help: "on: an EPUB's own style sheets apply; off: only the reader's.")
+    var publisherStyles: PublisherStyles = .on
 
     @Option(name: .long, help: "The book's charset (any name ICU knows: windows-1251, Shift_JIS, GB18030, KOI8-R...) instead of detecting it.")
     var encoding: String?
@@ -37,7 +41,12 @@ struct BookOptions: ParsableArguments {
 
     /// Opens the book in the given charset, or the one detected.
     func openBook(window: Int = Book.largeBookWindow) throws -> Book {
-        try Book.open(path: book, window: window, encoding: try textEncoding())
+        try openFile(window: window).book
+    }
+
+    /// Opens the book by what the file holds (EPUB or text).
+    func openFile(window: Int = Book.largeBookWindow) throws -> BookFile {
+        try BookFile.open(path: book, encoding: try textEncoding(), publisherStyles: publisherStyles == .on, window: window)
     }
 
     func geometry() throws -> PageGeometry {
@@ -63,7 +72,7 @@ struct BookOptions: ParsableArguments {
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
                                         on: startup)
         startup.start(name: "start-up loads")
-        let opened = try Book.open(path: book, encoding: encoding)
+        let opened = try BookFile.open(path: book, encoding: encoding, publisherStyles: publisherStyles == .on).book
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
 
@@ -75,6 +84,11 @@ struct BookOptions: ParsableArguments {
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
                               lineBreaking: lineBreaking)
     }
+}
+
+/// `--publisher-styles on|off`.
+enum PublisherStyles: String, ExpressibleByArgument, CaseIterable {
+    case on, off
 }
 
 /// `--line-breaking greedy|optimal`; any other value is refused by name.

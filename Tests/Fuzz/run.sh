@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
-# Targets: decoder encoding evdev evemu state config gutenberg aozora (all by default). Seed corpora
+# Targets: decoder encoding evdev evemu state config gutenberg aozora zip package css content (all by
+# default). Seed corpora
 # are made at run time from ../shared (books, touch recordings), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
 # and are replayed first. A crash stops the run with the input's path.
@@ -16,7 +17,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -31,7 +32,7 @@ seed() {
   local target="$1" dir="$WORK/corpus/$1"
   mkdir -p "$dir"
   python3 - "$target" "$dir" "$SHARED" <<'PY'
-import glob, json, os, struct, sys
+import glob, json, os, re, struct, sys, zipfile
 target, out, shared = sys.argv[1], sys.argv[2], sys.argv[3]
 def put(name, data):
     with open(os.path.join(out, name), "wb") as f: f.write(data)
@@ -75,6 +76,34 @@ elif target == "aozora":
         for index, start in enumerate(range(0, min(len(data), 65536), 8192)):
             put(f"{base}.{index}", data[start:start + 8192])
     put("nested", "｜漢［＃「漢」に傍点］字《かん《じ》》［＃ここから２字下げ］\n［＃改ページ］\n［＃「」は中見出し］".encode())
+elif target in ("zip", "package", "css", "content"):
+    epubs = sorted(glob.glob(os.path.join(shared, "epub", "w3c", "*.epub")))
+    samples = sorted(glob.glob(os.path.join(shared, "epub", "samples", "*.epub")))
+    for path in epubs + samples:
+        base = os.path.basename(path)
+        if target == "zip":
+            if os.path.getsize(path) <= 65536: put(base, open(path, "rb").read())
+            continue
+        with zipfile.ZipFile(path) as z:
+            for name in z.namelist():
+                info = z.getinfo(name)
+                if info.compress_type not in (0, 8): continue
+                data = z.read(name)
+                key = base + "." + name.replace("/", "_")
+                if target == "package" and name.endswith((".opf", ".ncx")) or target == "package" and "nav" in name:
+                    put(key, data[:16384])
+                elif target == "css" and name.endswith(".css"):
+                    put(key, data[:8192])
+                elif target == "css" and name.endswith(".xhtml"):
+                    for index, style in enumerate(re.findall(rb"<style[^>]*>(.*?)</style>", data, re.S)[:2]):
+                        put(f"{key}.{index}", style[:8192])
+                elif target == "content" and name.endswith(".xhtml") and len(data) <= 16384:
+                    put(key, data)
+    if target == "content":
+        put("broken", b"<html><body><p>Unclosed <b>bold <i>and <p>more &nbsp; &unknown; <br> end")
+        put("entities", b'<!DOCTYPE html [<!ENTITY a "x"><!ENTITY b "&a;&a;">]><html><body><p>&a;&b;</p></body></html>')
+    if target == "css":
+        put("at-rules", b"@media screen { p { margin: 1em } } @font-face { font-family: X; src: url(a.otf) } @import 'b.css';")
 elif target == "evemu":
     for path in events + sorted(glob.glob(os.path.join(shared, "touch", "*.desc"))):
         put(os.path.basename(path), open(path, "rb").read()[:16384])
@@ -112,7 +141,8 @@ for target in "${TARGETS[@]}"; do
       || { echo "FAIL $target: a regression input crashes again (see $WORK/$target-regressions.log)"; status=1; continue; }
   fi
   mkdir -p "$WORK/artifacts/$target"
-  max_len=4096; [ "$target" = decoder ] || [ "$target" = encoding ] && max_len=65536
+  max_len=4096
+  case "$target" in decoder|encoding|zip|content|package) max_len=65536 ;; esac
   if EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" "$WORK/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$WORK/artifacts/$target/" > "$WORK/$target.log" 2>&1; then

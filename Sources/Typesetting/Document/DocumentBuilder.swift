@@ -86,6 +86,11 @@ public struct DocumentBuilder {
                                resources: DocumentResources? = nil, fonts: [EmbeddedFont] = [],
                                pageProgression: PageProgression = .leftToRight, notices: [String] = []) -> Book {
         closeSection()
+        // Names given after the last block (an empty last section) point at the end.
+        for (name, offset) in anchors where offset > scalarCount { anchors[name] = scalarCount }
+        for index in sections.indices where sections[index].offsets.lowerBound > scalarCount {
+            sections[index].offsets = scalarCount..<scalarCount
+        }
         for (paragraph, link) in pendingLinks {
             guard let target = anchors[link.target] else { continue }
             blocks[paragraph].links.append(ResolvedLink(range: link.range, target: target,

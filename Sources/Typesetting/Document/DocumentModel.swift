@@ -91,6 +91,12 @@ public struct BlockStyle: Sendable, Hashable {
     public var hyphenates = true
     /// The inline style the block's characters start from; runs override it.
     public var inline: InlineStyle = .plain
+    /// Whether lines may break at soft hyphens (CSS `hyphens: none` says no).
+    public var breaksAtSoftHyphens = true
+    /// How the last line is set; nil: as `alignment` sets a last line.
+    public var lastLineAlignment: Alignment?
+    public var wordBreak: WordBreak = .normal
+    public var lineBreakStrictness: LineBreakStrictness = .normal
 
     public init() {}
 }

@@ -1,0 +1,2 @@
+// EPUB containers are read through libzip.
+#include <zip.h>

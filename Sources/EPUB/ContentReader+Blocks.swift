@@ -1,0 +1,132 @@
+import StyleSheets
+import Typesetting
+
+/// Block-level elements: each starts a block; margins collapse between
+/// blocks; list items get their markers; images are blocks of their own.
+extension ContentReader {
+    mutating func visitBlock(_ element: MarkupElement, style: ComputedStyle, language: String?, direction: TextDirection?) {
+        flush()
+        let name = element.localName
+        let parent = frames[frames.count - 1]
+        pendingSpaceBefore = max(pendingSpaceBefore, style.margin.top + style.padding.top)
+        if style.breakBefore { pendingBreakBefore = true }
+        let isRightToLeft = (direction ?? parent.direction) == .rightToLeft
+        let startEdge = isRightToLeft ? style.margin.right + style.padding.right : style.margin.left + style.padding.left
+        let endEdge = isRightToLeft ? style.margin.left + style.padding.left : style.margin.right + style.padding.right
+        let indentStart = parent.indentStart + startEdge
+        let indentEnd = parent.indentEnd + endEdge
+        var blockStyle = context.mapping.block(style, indentStart: indentStart, indentEnd: indentEnd, language: language,
+                                               direction: direction)
+        let kind = Self.kind(of: name, style: style, parent: parent.kind)
+        if case .heading = kind { blockStyle.hyphenates = false }
+        frames.append(BlockFrame(style: style, blockStyle: blockStyle, kind: kind, language: language, direction: direction,
+                                 indentStart: indentStart, indentEnd: indentEnd))
+        if style.display == .listItem {
+            pendingMarker = nextListMarker(element: element)
+        }
+        let isList = name == "ol" || name == "ul" || name == "menu" || name == "dir"
+        if isList { lists.append(Self.listFrame(for: element, style: style)) }
+        let blocksBefore = section.blocks.count
+
+        visitChildren(of: element, style: style, language: language, direction: direction)
+
+        flush()
+        if isList { lists.removeLast() }
+        if style.display == .listItem { pendingMarker = nil }
+        frames.removeLast()
+        let bottom = style.margin.bottom + style.padding.bottom
+        if section.blocks.count > blocksBefore {
+            let last = section.blocks.count - 1
+            section.blocks[last].style.spaceAfter = max(section.blocks[last].style.spaceAfter,
+                                                        StyleMapping.clamp(bottom, StyleMapping.spaceRange))
+            if style.breakAfter { section.blocks[last].style.breakAfter = true }
+        } else {
+            pendingSpaceBefore = max(pendingSpaceBefore, bottom)
+            if style.breakAfter { pendingBreakBefore = true }
+        }
+        afterLetter = false
+    }
+
+    private static func kind(of name: String, style: ComputedStyle, parent: BlockKind) -> BlockKind {
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            return .heading(level: Int(name.dropFirst()) ?? 1)
+        case "blockquote": return .quote
+        case "td", "th": return .tableCell
+        default:
+            if style.whiteSpace == .pre || style.whiteSpace == .preWrap { return .preformatted }
+            if style.display == .tableCell { return .tableCell }
+            switch parent {
+            case .quote, .preformatted, .tableCell: return parent
+            default: return .paragraph
+            }
+        }
+    }
+
+    private static func listFrame(for element: MarkupElement, style: ComputedStyle) -> ListFrame {
+        let isReversed = element.attribute("reversed") != nil
+        let items = element.elements.filter { $0.localName == "li" }.count
+        let start = element.attribute("start").flatMap { Int($0.trimmingWhitespace) } ?? (isReversed ? items : 1)
+        return ListFrame(type: style.listStyleType, next: start, step: isReversed ? -1 : 1)
+    }
+
+    private mutating func nextListMarker(element: MarkupElement) -> String {
+        let type = frames[frames.count - 1].style.listStyleType
+        guard !lists.isEmpty else { return GeneratedText.listMarker(type: type, number: 1) }
+        let last = lists.count - 1
+        if let value = element.attribute("value").flatMap({ Int($0.trimmingWhitespace) }) { lists[last].next = value }
+        let number = lists[last].next
+        lists[last].next += lists[last].step
+        return GeneratedText.listMarker(type: type, number: number)
+    }
+
+    /// Ends the block being collected, if it holds any text.
+    mutating func flush() {
+        pendingAnchors += buffer.takeAnchorsIfEmpty()
+        let frame = frames[frames.count - 1]
+        guard var block = buffer.take(blockStyle: frame.blockStyle.inline, preformatted: frame.kind == .preformatted) else {
+            return
+        }
+        flushes += 1
+        block.kind = frame.kind
+        block.style = frame.blockStyle
+        appendBlock(block, frame: frame)
+    }
+
+    /// Adds a block with the space, page break, marker and anchors waiting for it.
+    mutating func appendBlock(_ block: ContentSection.Block, frame: BlockFrame) {
+        var block = block
+        if let marker = pendingMarker {
+            if case .paragraph = block.kind { block.kind = .listItem(marker: marker) }
+            pendingMarker = nil
+        }
+        // Collapse with the space after the previous block, as CSS margins do.
+        let previousAfter = section.blocks.last?.style.spaceAfter ?? 0
+        let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
+        block.style.spaceBefore = max(0, before - previousAfter)
+        if pendingBreakBefore { block.style.breakBefore = true }
+        block.anchors = pendingAnchors.map { ($0, 0) } + block.anchors
+        pendingAnchors = []
+        pendingSpaceBefore = 0
+        pendingBreakBefore = false
+        section.blocks.append(block)
+    }
+
+    /// An image as a block of its own, when the book has it.
+    mutating func addImage(_ element: MarkupElement, style: ComputedStyle, language: String?, direction: TextDirection?) {
+        let source = element.attribute("src") ?? element.attribute("href", namespace: Namespace.xlink)
+            ?? element.attribute("href")
+        guard let source, let resource = context.resolveImage(source, section.path) else { return }
+        flush()
+        let frame = frames[frames.count - 1]
+        var image = DocumentImage(resource: resource, alternative: PackageDocument.collapsed(element.attribute("alt") ?? ""))
+        image.pixelWidth = element.attribute("width").flatMap { Int($0.trimmingWhitespace) }
+        image.pixelHeight = element.attribute("height").flatMap { Int($0.trimmingWhitespace) }
+        if case let .percent(percent)? = style.width, percent > 0 { image.widthFraction = min(1, percent / 100) }
+        var blockStyle = frame.blockStyle
+        blockStyle.hyphenates = false
+        appendBlock(ContentSection.Block(kind: .image(image), style: blockStyle, text: ""), frame: frame)
+        flushes += 1
+        afterLetter = false
+    }
+}

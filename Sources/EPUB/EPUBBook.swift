@@ -1,0 +1,211 @@
+import StyleSheets
+import Typesetting
+
+/// What an EPUB says about itself beyond the book's text: the package's
+/// metadata as written, its navigation, its cover.
+public struct EPUBPublication: Sendable {
+    public var package: PackageDocument
+    public var navigation: BookNavigation
+    /// Where the contents came from: `nav`, `ncx` or `spine` (one entry per document).
+    public var contentsSource: String
+    /// The cover image's container path.
+    public var cover: String?
+    public var resources: EPUBResources
+}
+
+/// An EPUB read into the document model.
+public struct OpenedEPUB: Sendable {
+    public var book: Book
+    public var publication: EPUBPublication
+}
+
+/// Reads an EPUB: checks the container, reads the package and navigation,
+/// then every spine document in order into one `Book` of sections. A
+/// spine document that is missing or cannot be read becomes a section of
+/// one block that says so; the others keep their places.
+public enum EPUBBook {
+    /// A content document larger than this is not read (libxml2 keeps text nodes below 10 MB too).
+    static let maximumDocumentSize = 16 << 20
+    /// More elements than any chapter has (a whole novel in one file has some 100,000).
+    static let maximumElements = 400_000
+    /// Notes longer than this are not shown in a panel: a link to them jumps.
+    static let maximumNoteLength = 2_000
+
+    public static func open(path: String, publisherStyles: Bool = true) throws -> OpenedEPUB {
+        let container = try EPUBContainer(path: path)
+        let package = container.package
+        let resources = EPUBResources(archive: container.archive, obfuscated: container.encryption.obfuscated,
+                                      identifier: package.uniqueIdentifier)
+        var notices: [String] = []
+        if let problem = package.problem { notices.append("\(package.path) is not well-formed (\(problem))") }
+        var sheets = BookStyleSheets(read: { name in
+            if case let .success(bytes) = container.read(name, limit: BookStyleSheets.maximumSheetSize) { return bytes }
+            return nil
+        })
+        // The families embedded by every sheet the manifest lists, so runs know them before any document links them.
+        if publisherStyles {
+            for id in package.manifestOrder {
+                guard let item = package.manifest[id], item.mediaType == "text/css" else { continue }
+                _ = sheets.sheets(at: item.path)
+            }
+        }
+        let (navigation, contentsSource) = readNavigation(container)
+
+        var sections: [ContentSection] = []
+        var linear: [Bool] = []
+        for itemref in package.spine {
+            linear.append(itemref.isLinear)
+            sections.append(readSpineItem(itemref, container: container, resources: resources, sheets: &sheets,
+                                          publisherStyles: publisherStyles, notices: &notices))
+        }
+        var fonts: [EmbeddedFont] = []
+        for var font in sheets.fonts {
+            guard resources.contains(font.resource) else {
+                notices.append("the font \(font.resource) of \(font.family) is not in the book")
+                continue
+            }
+            font.obfuscation = resources.obfuscation(of: font.resource)
+            fonts.append(font)
+        }
+        let book = build(sections: sections, linear: linear, package: package, navigation: navigation, resources: resources,
+                         fonts: fonts, notices: notices)
+        let publication = EPUBPublication(package: package, navigation: navigation,
+                                          contentsSource: navigation.contents.isEmpty ? "spine" : contentsSource,
+                                          cover: cover(package: package, sections: sections), resources: resources)
+        return OpenedEPUB(book: book, publication: publication)
+    }
+
+    /// The EPUB 3 navigation document, else the NCX.
+    private static func readNavigation(_ container: EPUBContainer) -> (BookNavigation, String) {
+        let package = container.package
+        if let item = package.navigationItem, case let .success(bytes) = container.read(item.path, limit: maximumDocumentSize) {
+            let navigation = BookNavigation(navigationDocument: bytes, path: item.path)
+            if !navigation.contents.isEmpty { return (navigation, "nav") }
+        }
+        let ncx = package.ncxID.flatMap { package.manifest[$0] }
+            ?? package.manifestOrder.lazy.compactMap { package.manifest[$0] }.first { $0.mediaType == "application/x-dtbncx+xml" }
+        if let ncx, case let .success(bytes) = container.read(ncx.path, limit: maximumDocumentSize) {
+            return (BookNavigation(ncx: bytes, path: ncx.path), "ncx")
+        }
+        return (BookNavigation(), "spine")
+    }
+
+    static let documentTypes: Set<String> = ["application/xhtml+xml", "text/html", "image/svg+xml"]
+    static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg", "image/gif", "image/webp"]
+
+    /// The item to show for `item`: itself when the reader can, else the
+    /// first of its fallback chain that it can.
+    static func shown(_ item: PackageDocument.Item, in package: PackageDocument, accepting types: Set<String>)
+        -> PackageDocument.Item? {
+        var current: PackageDocument.Item? = item
+        var seen: Set<String> = []
+        while let candidate = current, !seen.contains(candidate.id) {
+            if types.contains(candidate.mediaType) { return candidate }
+            seen.insert(candidate.id)
+            current = candidate.fallback.flatMap { package.manifest[$0] }
+        }
+        return nil
+    }
+
+    private static func readSpineItem(_ itemref: PackageDocument.SpineItem, container: EPUBContainer,
+                                      resources: EPUBResources, sheets: inout BookStyleSheets, publisherStyles: Bool,
+                                      notices: inout [String]) -> ContentSection {
+        let package = container.package
+        func notice(_ path: String, _ text: String) -> ContentSection {
+            notices.append(text)
+            var section = ContentSection(path: path)
+            var style = BlockStyle()
+            style.alignment = .centred
+            style.inline.slant = .italic
+            section.blocks = [ContentSection.Block(kind: .paragraph, style: style, text: text)]
+            return section
+        }
+        guard let item = package.manifest[itemref.idref] else {
+            return notice(itemref.idref, "This part of the book is missing: the spine names \(itemref.idref), which the manifest does not list.")
+        }
+        guard let shownItem = shown(item, in: package, accepting: documentTypes) else {
+            if let image = shown(item, in: package, accepting: imageTypes) {
+                var section = ContentSection(path: item.path)
+                section.blocks = [ContentSection.Block(kind: .image(DocumentImage(resource: image.path)), style: BlockStyle(),
+                                                       text: "")]
+                return section
+            }
+            return notice(item.path, "This part of the book (\(item.path), \(item.mediaType)) cannot be shown.")
+        }
+        let bytes: [UInt8]
+        switch container.read(shownItem.path, limit: maximumDocumentSize) {
+        case let .success(read): bytes = read
+        case let .failure(error):
+            var section = notice(shownItem.path, "This part of the book could not be read: \(error).")
+            section.path = item.path
+            return section
+        }
+        // libxml2 builds its whole tree first: a document of more elements than any chapter has is not read.
+        let tags = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+        guard tags <= maximumElements else {
+            var section = notice(shownItem.path, "This part of the book (\(shownItem.path)) has more than \(maximumElements) elements and is not shown.")
+            section.path = item.path
+            return section
+        }
+        guard let parsed = MarkupParser.parseContent(bytes, name: shownItem.path) else {
+            return notice(item.path, "This part of the book (\(shownItem.path)) holds no document.")
+        }
+        if let problem = parsed.problem { notices.append("\(shownItem.path) is not well-formed (\(problem))") }
+        var authorSheets: [StyleSheet] = []
+        if publisherStyles, let root = parsed.tree.root {
+            for element in root.descendants() {
+                switch element.localName {
+                case "link":
+                    let relations = PackageDocument.words(element.attribute("rel")?.lowercased())
+                    guard relations.contains("stylesheet"), !relations.contains("alternate"),
+                          let href = element.attribute("href"),
+                          case let .inside(sheetPath, _) = ContainerReference.resolve(href, from: shownItem.path) else { continue }
+                    authorSheets += sheets.sheets(at: sheetPath)
+                case "style":
+                    authorSheets += sheets.sheet(text: element.textContent, documentPath: shownItem.path)
+                default:
+                    continue
+                }
+            }
+        }
+        let families = Dictionary(sheets.fonts.map { ($0.family.lowercased(), $0.family) }, uniquingKeysWith: { first, _ in first })
+        let context = ContentReader.Context(
+            cascade: StyleCascade(userAgent: ReaderStyleSheet.sheet, author: authorSheets),
+            mapping: StyleMapping(embeddedFamilies: publisherStyles ? families : [:]),
+            publisherStyles: publisherStyles,
+            resolveImage: { source, documentPath in imageResource(source, from: documentPath, package: package, resources: resources) })
+        var section = ContentReader.read(parsed.tree, path: shownItem.path, problem: parsed.problem, context: context)
+        // Links name the spine item, not its fallback.
+        section.path = item.path
+        return section
+    }
+
+    /// The resource an image reference shows: a manifest item (or its
+    /// fallback) or a `data:` URL. Files the manifest does not list are
+    /// not shown, nor anything outside the book.
+    static func imageResource(_ source: String, from documentPath: String, package: PackageDocument,
+                              resources: EPUBResources) -> String? {
+        switch ContainerReference.resolve(source, from: documentPath) {
+        case let .outside(url):
+            guard url.lowercased().hasPrefix("data:") else { return nil }
+            return resources.register(dataURL: url)
+        case let .inside(path, _):
+            guard let item = package.item(atPath: path), resources.contains(path) else { return nil }
+            return (shown(item, in: package, accepting: imageTypes) ?? item).path
+        }
+    }
+
+    /// The cover: the manifest's `cover-image`, EPUB 2's cover meta, else
+    /// a first spine document that is one image.
+    private static func cover(package: PackageDocument, sections: [ContentSection]) -> String? {
+        let items = package.manifestOrder.compactMap { package.manifest[$0] }
+        if let item = items.first(where: { $0.properties.contains("cover-image") }) { return item.path }
+        if let id = package.coverID, let item = package.manifest[id], item.mediaType.hasPrefix("image/") { return item.path }
+        guard let first = sections.first else { return nil }
+        let images = first.blocks.compactMap { block -> String? in
+            if case let .image(image) = block.kind { return image.resource } else { return nil }
+        }
+        let text = first.blocks.reduce(0) { $0 + $1.text.count }
+        return images.count == 1 && text < 200 ? images[0] : nil
+    }
+}

@@ -1,0 +1,47 @@
+/// The stretch tests: SVG, MathML, AVIF, JPEG XL and vertical writing.
+extension W3CExpectations {
+    static func vertical(_ test: String, statement: String) -> W3CExpectation {
+        W3CExpectation(test, statement: statement, expected: "text set vertically",
+                       judge: .notJudgeable("the reader sets text horizontally only; vertical writing must be looked at"))
+    }
+
+    static let stretch: [W3CExpectation] = [
+        W3CExpectation(
+            "cnt-mathml-support",
+            statement: "Test passes if a math equation appears below, including superscript (not plain text).",
+            expected: "the MathML equation set as mathematics, the exponent raised",
+            judge: .program { context in
+                let book = context.book()
+                let raised = (book.book?.document?.blocks ?? []).contains { block in
+                    block.markup.runs.contains { $0.style.verticalPosition == .superscript }
+                }
+                return Verdict(raised, raised ? "a raised run on the page" : "the equation is read as plain text: \(book.text.suffix(40))")
+            }),
+        W3CExpectation("cnt-svg-css", statement: "Test passes if the image appears filled with a repeated star-shaped pattern.",
+                       expected: "the SVG content document drawn with its CSS",
+                       judge: .drawsImage(showing: "star-shaped pattern")),
+        W3CExpectation("cnt-svg-css-inclusion", statement: "Test passes if the image appears filled with a repeated star-shaped pattern.",
+                       expected: "the inline SVG drawn with the page's CSS", judge: .drawsImage(showing: "star-shaped pattern")),
+        W3CExpectation("cnt-svg-css-reference", statement: "Test passes if the image appears in solid (green) color.",
+                       expected: "the referenced SVG image drawn without the page's CSS",
+                       judge: .drawsImage(showing: "solid (green) color")),
+        W3CExpectation("cnt-svg-embedded", statement: "Test passes if you can see an image.",
+                       expected: "the inline SVG drawn", judge: .drawsImage(showing: "Test passes if you can see an image.")),
+        W3CExpectation("cnt-svg-support", statement: "Test passes if you see this text on top an image.",
+                       expected: "the SVG content document drawn, its text on the image",
+                       judge: .drawsImage(showing: "Test passes if you see this text on top an image.")),
+        vertical("css-epub-text-combine-horizontal",
+                 statement: "This test passes if the text next paragraph renders vertically with each digit appearing individually."),
+        vertical("css-epub-text-orientation",
+                 statement: "This test passes if the English text appears to be turned 90 degrees while the Japanese text is vertical."),
+        vertical("css-epub-writing-mode",
+                 statement: "This test passes if this text renders vertically starting from the right-hand side of the page."),
+        vertical("lay-reflow-align-x-center", statement: "This test passes if the following page appears centered in the viewport."),
+        W3CExpectation("pkg-spine-order-svg", statement: "Test passes if you can move through the pages all the way to page 4",
+                       expected: "the four SVG spine documents shown in order",
+                       judge: .showsInOrder(["Page 1", "Page 2", "Page 3", "Page 4"])),
+        imageFormat("pub-cmt-avif", "AVIF"), imageFormat("pub-cmt-jxl", "JPEG XL"),
+        W3CExpectation("pub-cmt-svg", statement: "Test passes if you can see an image below.",
+                       expected: "the SVG image drawn", judge: .drawsImage(showing: "Test passes if you can see an image below.")),
+    ]
+}

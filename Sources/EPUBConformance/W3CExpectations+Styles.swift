@@ -1,0 +1,130 @@
+/// EPUB's prefixed CSS properties, judged on the lines as set.
+extension W3CExpectations {
+    /// The page the line tests are read on: narrow, so paragraphs take many lines.
+    static let narrowPage = (width: 420, height: 2400)
+
+    /// The lines of the book's paragraph that starts with `prefix`.
+    static func lines(startingWith prefix: String, in book: ObservedBook) -> [AttributedLine]? {
+        guard let full = book.book else { return nil }
+        let wanted = LineAttribution.squeezed(prefix)
+        for paragraph in full.paragraphs {
+            let text = full.string(of: paragraph)
+            if LineAttribution.squeezed(text).hasPrefix(wanted) { return LineAttribution.lines(of: text, in: book) }
+        }
+        return nil
+    }
+
+    static func describe(_ lines: [AttributedLine]) -> String {
+        "\(lines.count) lines, \(lines.filter(\.addedHyphen).count) hyphenated, "
+            + "\(lines.filter { $0.endsInsideWord && !$0.addedHyphen }.count) cut inside a word without a hyphen"
+    }
+
+    static let styles: [W3CExpectation] = [
+        W3CExpectation(
+            "css-epub-hyphens",
+            statement: "This test passes if hyphens appear in the following block of text.",
+            expected: "on a narrow page: no hyphenated line in the -epub-hyphens: none block, hyphens only at its soft "
+                + "hyphens in the manual block, hyphens in the auto block",
+            judge: .program { context in
+                let book = context.book(width: narrowPage.width, height: narrowPage.height)
+                guard let none = lines(startingWith: "The nineteenth century dislike", in: book),
+                      let manual = lines(startingWith: "The art\u{AD}ist can", in: book),
+                      let automatic = lines(startingWith: "Those who go beneath the surface", in: book) else {
+                    return Verdict(false, "the three test blocks were not found on the pages")
+                }
+                let manualWords = ["art", "ex", "every", "lang", "instru", "vir", "mater"]
+                let manualAtSoftHyphens = manual.filter(\.addedHyphen).allSatisfy { line in
+                    manualWords.contains { LineAttribution.squeezed(line.text).hasSuffix($0 + "-") }
+                }
+                let passed = !none.contains(where: \.addedHyphen) && manual.contains(where: \.addedHyphen) && manualAtSoftHyphens
+                    && automatic.contains(where: \.addedHyphen)
+                return Verdict(passed, "none: \(describe(none)); manual: \(describe(manual)); auto: \(describe(automatic))")
+            }),
+        W3CExpectation(
+            "css-epub-line-break",
+            statement: "These characters should not appear at the end of a line.",
+            expected: "at page widths from 200 to 340 pixels: no line ends with 々 or ぁ, every line fits the page, "
+                + "and the breaks move with the width",
+            judge: .program { context in
+                var layouts: [[String]] = []
+                var problems: [String] = []
+                for width in stride(from: 200, through: 340, by: 35) {
+                    let book = context.book(width: width, height: 4000)
+                    if let error = book.error { return Verdict(false, "refused: \(error)") }
+                    let right = Double(book.geometry.marginLeft) + Double(book.geometry.measure) / 64 + 1
+                    let all = book.pages.flatMap(\.lines)
+                    layouts.append(all)
+                    if all.contains(where: { $0.hasSuffix("々") || $0.hasSuffix("ぁ") }) {
+                        problems.append("a line ends with 々 or ぁ at \(width) px")
+                    }
+                    if book.pages.contains(where: { $0.extents.contains { $0.upperBound > right } }) {
+                        problems.append("a line passes the page's edge at \(width) px")
+                    }
+                }
+                if Set(layouts.map { $0.joined(separator: "\n") }).count < 2 { problems.append("the breaks do not move with the width") }
+                return Verdict(problems.isEmpty, problems.isEmpty ? "lines break within the page at every width" : problems.joined(separator: "; "))
+            }),
+        W3CExpectation(
+            "css-epub-text-align-last",
+            statement: "This test passes if the last line of the following text block is center-aligned.",
+            expected: "each block's last line set as its -epub-text-align-last says: left, left, left (end of a right-to-left "
+                + "block), left, right, centred, justified or left",
+            judge: .program { context in
+                let book = context.book(width: narrowPage.width, height: narrowPage.height)
+                let cases: [(String, String)] = [("Alice was beginning", "left"), ("So she was considering", "left"),
+                                                 ("There was nothing so very remarkable", "left"), ("Alice started to her feet", "left"),
+                                                 ("The rabbit-hole went straight", "right"), ("Either the well was very deep", "center"),
+                                                 ("She took down a jar", "justify")]
+                var observed: [String] = []
+                var passed = true
+                for (prefix, wanted) in cases {
+                    guard let found = lines(startingWith: prefix, in: book), found.count > 1, let last = found.last else {
+                        observed.append("\(prefix): not found on several lines"); passed = false; continue
+                    }
+                    let box = found.dropLast().reduce(found[0].extent) { min($0.lowerBound, $1.extent.lowerBound)...max($0.upperBound, $1.extent.upperBound) }
+                    let leftGap = last.extent.lowerBound - box.lowerBound, rightGap = box.upperBound - last.extent.upperBound
+                    let shown: String
+                    if leftGap < 2, rightGap < 2 { shown = "justify" } else if leftGap < 2 { shown = "left" }
+                    else if rightGap < 2 { shown = "right" } else if abs(leftGap - rightGap) < 4 { shown = "center" } else { shown = "other" }
+                    let ok = shown == wanted || (wanted == "justify" && shown == "left")
+                    passed = passed && ok
+                    observed.append("\(prefix): \(shown)")
+                }
+                return Verdict(passed, observed.joined(separator: "; "))
+            }),
+        W3CExpectation(
+            "css-epub-text-emphasis",
+            statement: "This test passes if the emphasis marks appear as solid dots over the text below.",
+            expected: "emphasis marks of each shape, colour and position asked for, horizontal and vertical",
+            judge: .notJudgeable("the marks' shapes, colours and sides must be looked at, and tests 14 and 15 need vertical writing")),
+        W3CExpectation(
+            "css-epub-text-transform",
+            statement: "This test passes if the English letters appear at the same width and orientation as the Japanese characters.",
+            expected: "-epub-fullwidth makes the letters and digits full-width forms, as wide and upright as the kana",
+            judge: .shows("これはテストです。", "１２３４５６ａｂｃｄｅｆ")),
+        W3CExpectation(
+            "css-epub-text-underline-position",
+            statement: "This test passes if the underline sits at the baseline of the text below.",
+            expected: "underlines at the baseline, below descenders, and left or right of vertical text",
+            judge: .notJudgeable("where an underline sits must be looked at; tests 3 and 4 need vertical writing")),
+        W3CExpectation(
+            "css-epub-word-break",
+            statement: "This test passes if all of the words in the following block of text appear without breaks.",
+            expected: "on a narrow page: normal breaks words only at hyphenation points, keep-all never inside a word, "
+                + "break-all inside words with full lines",
+            judge: .program { context in
+                let book = context.book(width: narrowPage.width, height: narrowPage.height)
+                guard let normal = lines(startingWith: "The family of Dashwood", in: book),
+                      let keepAll = lines(startingWith: "The late owner of this estate", in: book),
+                      let breakAll = lines(startingWith: "In the society of his nephew", in: book) else {
+                    return Verdict(false, "the three test blocks were not found on the pages")
+                }
+                let right = Double(book.geometry.marginLeft) + Double(book.geometry.measure) / 64
+                let full = breakAll.dropLast().allSatisfy { right - $0.extent.upperBound < 0.1 * Double(book.geometry.measure) / 64 }
+                let passed = !normal.contains { $0.endsInsideWord && !$0.addedHyphen }
+                    && !keepAll.contains(where: \.endsInsideWord)
+                    && breakAll.contains { $0.endsInsideWord && !$0.addedHyphen } && full
+                return Verdict(passed, "normal: \(describe(normal)); keep-all: \(describe(keepAll)); break-all: \(describe(breakAll))")
+            }),
+    ]
+}
