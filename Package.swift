@@ -20,6 +20,9 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: "libgif-dev"),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         // libhyphen-dev has no pkg-config file.
@@ -27,14 +30,19 @@ let package = Package(
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
         // charset conversion, and charset detection from libicui18n loaded when needed).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libpng and libjpeg report errors by longjmp, which Swift cannot catch: their row readers are in C.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
         // Every system call of the other modules goes through here: typed errors, EINTR retried.
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
-        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "Geometry", "CFreeType", "CPNG"]),
+        // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "CGIF", "CWebP"]),
+        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "ImageDecoding", "Geometry", "CFreeType", "CPNG"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -69,6 +77,7 @@ let package = Package(
         // The command line: options, their validation and the settings they make.
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
