@@ -67,7 +67,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // What only tests use: golden images, PNG reading, replaying recordings in real time.
-        .target(name: "TestSupport", dependencies: ["CPNG", "Raster"]),
+        .target(name: "TestSupport", dependencies: ["CPNG", "Raster", "Typesetting", "Threading"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),

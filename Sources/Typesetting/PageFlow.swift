@@ -7,10 +7,22 @@ struct PageFlow {
     private var hasBody = false
     private var pendingGap = 0
     private var previousStyle: ParagraphStyle?
+    /// The space the last structured block asks for after it.
+    private var spaceAfter = 0
 
     init(geometry: PageGeometry) { self.geometry = geometry }
 
     var isEmpty: Bool { y == 0 && !hasBody }
+
+    /// Call before a paragraph's or block's first line; false when it must start a new page.
+    mutating func begin(_ layout: ParagraphLayout) -> Bool {
+        guard let block = layout.block else { return beginParagraph(layout.style, startsPage: layout.startsPage) }
+        if layout.startsPage, !isEmpty { return false }
+        // Margins collapse: the larger of the two spaces between blocks.
+        pendingGap = max(spaceAfter, block.spaceBefore)
+        spaceAfter = block.spaceAfter
+        return true
+    }
 
     /// Call before a paragraph's first line. False when the paragraph must
     /// start a new page (a heading after text, or one that `startsPage`).

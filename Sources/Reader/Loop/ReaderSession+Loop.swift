@@ -29,7 +29,7 @@ extension ReaderSession: LoopScene {
     }
 
     public var restingDescription: String {
-        let offset = controller.scrollView.contentOffset
+        let offset = controller.screenZoomOffset
         let geometry = settings.geometry
         return LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
                                        isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,

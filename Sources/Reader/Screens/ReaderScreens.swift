@@ -23,4 +23,8 @@ final class ReaderScreens {
     var bookFontSize: Int?
     /// The typefaces the text panel offers, found when it first opens.
     var typefaces: [FontFamily]?
+    /// A note open in its panel over the bottom of the page.
+    var note: NoteScreen?
+    /// Whether the book has links to follow, found at the first tap.
+    var bookHasLinks: Bool?
 }

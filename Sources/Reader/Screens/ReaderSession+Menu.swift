@@ -73,13 +73,15 @@ extension ReaderSession {
 
     /// The screen's name for the headless output.
     var currentScreenName: String {
-        screens.list?.screenName ?? (screens.textPanelOpen ? "text" : overlay.isVisible ? "menu" : "reading")
+        screens.list?.screenName ?? (screens.textPanelOpen ? "text" : screens.note != nil ? "note"
+            : overlay.isVisible ? "menu" : "reading")
     }
 
     /// The controls on screen, in reading order.
     var visibleControls: [ScreenControl] {
         if let list = screens.list { return list.controls }
         if screens.textPanelOpen { return textPanelLayout().controls }
+        if let note = screens.note { return note.controls }
         return overlay.isVisible ? menuLayout(menuContent()).controls : []
     }
 
@@ -96,7 +98,12 @@ extension ReaderSession {
             routeToTextPanel(event)
             return
         }
+        if let note = screens.note {
+            routeToNote(note, event)
+            return
+        }
         guard overlay.isVisible else {
+            if case let .tap(at, _) = event.kind, followLink(at: at) { return }
             let geometry = settings.geometry
             ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
                                 height: geometry.height) { fraction in
@@ -217,6 +224,10 @@ extension ReaderSession {
             }
             return true
         }
+        if screens.note != nil, handleNoteCommand(command) {
+            needsFrame = true
+            return true
+        }
         switch command {
         case .toggleText:
             openTextPanel()
@@ -246,6 +257,7 @@ extension ReaderSession {
         guard let painter = interfacePainter() else { return [] }
         if let list = screens.list { return drawList(list, painter: painter) }
         if screens.textPanelOpen { return drawTextPanel(painter: painter) + drawDogEar() }
+        if let note = screens.note { return drawNote(note) + drawDogEar() }
         guard overlay.isShown(at: time) else { return drawDogEar() }
         let content = menuContent()
         let layout = MenuLayout(metrics: interfaceMetrics, content: content) { painter.width(of: $0) }
@@ -257,6 +269,7 @@ extension ReaderSession {
     /// The screens animate (the menu sliding in or out).
     var screensAreAnimating: Bool {
         overlay.isAnimating(at: screens.time) || screens.list?.scrollView.isAnimating == true
+            || screens.note?.scrollView.isAnimating == true
     }
 
     /// A screen covers the whole page: the page need not be composed under it.
