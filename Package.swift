@@ -79,7 +79,7 @@ let package = Package(
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),

@@ -32,6 +32,8 @@ public final class FontSet {
         var pixelSize: Int
         var synthesisedSlant = false
         var synthesisedBold = false
+        /// A face of its own though another with the same file and size exists (text at the footer's size).
+        var apart = false
     }
 
     private struct StyledKey: Hashable {
@@ -109,9 +111,10 @@ public final class FontSet {
     }
 
     /// The face of `file` at `pixelSize`, opened once and appended to `faces`.
-    func face(file: FontFile, pixelSize: Int, synthesisedSlant: Bool = false, synthesisedBold: Bool = false) -> FontFace? {
+    func face(file: FontFile, pixelSize: Int, synthesisedSlant: Bool = false, synthesisedBold: Bool = false,
+              apart: Bool = false) -> FontFace? {
         let key = FaceKey(file: file, pixelSize: pixelSize, synthesisedSlant: synthesisedSlant,
-                          synthesisedBold: synthesisedBold)
+                          synthesisedBold: synthesisedBold, apart: apart)
         if let id = opened[key] { return faces[id] }
         guard !unusable.contains(file),
               let data = fileData[file] ?? (try? FontFileData(file: file)),

@@ -58,6 +58,9 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertTrue(sizes.contains(14), "a superscript at 0.7: \(sizes.sorted())")
         let pageText = page.lines.joined(separator: "\n")
         XCTAssertTrue(pageText.contains("Winston Smith"), "the text as the book has it: \(pageText)")
+        // The footer's face is painted in the quieter colour: no text of the page shares it.
+        let footerTop = setter.geometry.height - setter.geometry.marginBottom
+        XCTAssertTrue(page.glyphs.filter { $0.face == setter.fonts.footer.id }.allSatisfy { Int($0.y) / 64 > footerTop })
     }
 
     func testSuperscriptSitsAboveTheBaselineAndLinksAreOnThePage() throws {

@@ -33,7 +33,8 @@ extension FontSet {
         var chosen: FontFace?
         switch familyChoice(request.family, fonts: document.fonts) {
         case .reader:
-            chosen = face(file: file, pixelSize: size)
+            // The footer's face is painted in the quieter colour: text at its size has a face of its own.
+            chosen = face(file: file, pixelSize: size, apart: size == footer.pixelSize)
         case let .installed(installed):
             chosen = face(file: installed, pixelSize: size)
         case let .embedded(family):
@@ -43,7 +44,7 @@ extension FontSet {
                 return found
             }
         }
-        let base = chosen ?? face(file: file, pixelSize: size) ?? body
+        let base = chosen ?? body
         let styled = face(base, styled: InlineStyle(slant: request.italic ? .italic : .upright,
                                                     weight: request.bold ? .bold : .regular))
         documentFaces.faces[request] = styled.id
