@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CPNG", "Raster", "Typesetting", "Threading"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader"]),
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "ImageDecoding", "LinuxInput", "Reader"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),

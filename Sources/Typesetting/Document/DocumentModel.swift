@@ -179,7 +179,10 @@ public struct BookSection: Sendable, Equatable {
     public var offsets: Range<Int>
     /// The paragraphs (blocks) of the section.
     public var paragraphs: Range<Int>
-    /// False for a section reached only by links (an EPUB's `linear="no"`).
+    /// False for a section reached only by links (an EPUB's `linear="no"`):
+    /// no page shows it (the page before runs on over its characters) and
+    /// a link into it shows it in the reader's note panel. When no section
+    /// is linear, all are read in order.
     public var isLinear: Bool
 
     public init(name: String, offsets: Range<Int>, paragraphs: Range<Int>, isLinear: Bool = true) {
