@@ -234,6 +234,55 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(page.entry.missingGlyphs, 0)
     }
 
+    func testAWOFFFontIsSetAsItsOpenTypeOriginal() throws {
+        let sansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let sans = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: sansPath)))
+        let woff = Self.woff(wrapping: sans)
+        XCTAssertEqual(Array(woff.prefix(4)), Array("wOFF".utf8))
+        func extents(_ bytes: [UInt8]) throws -> (ClosedRange<Int32>, Int, [EmbeddedFontStatus]) {
+            var builder = DocumentBuilder()
+            builder.append(.paragraph, style: DocumentFixtures.style { $0.inline.family = "Wrapped"; $0.alignment = .start },
+                           text: "Wrapped in WOFF, set the same.")
+            let book = builder.build(metadata: BookMetadata(language: "en"), contents: [], format: .epub,
+                                     resources: MemoryResources(["font": bytes]),
+                                     fonts: [EmbeddedFont(family: "Wrapped", resource: "font")])
+            let setter = try typesetter(book)
+            let page = setter.layoutPage(0, of: setter.paginate())
+            return (page.lineExtents[0], page.entry.missingGlyphs, book.document?.embeddedFontStatus() ?? [])
+        }
+        let (original, _, _) = try extents(sans)
+        let (wrapped, missing, status) = try extents(woff)
+        XCTAssertEqual(status.map(\.loaded), [true])
+        XCTAssertEqual(missing, 0)
+        XCTAssertEqual(wrapped, original, "HarfBuzz reads the WOFF's tables through FreeType: the same advances")
+    }
+
+    /// A WOFF file of an OpenType font's tables, stored uncompressed (as WOFF allows).
+    private static func woff(wrapping font: [UInt8]) -> [UInt8] {
+        func read32(_ at: Int) -> UInt32 { font[at..<(at + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
+        func bytes32(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func bytes16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        let count = Int(read32(4) >> 16)
+        let tables = (0..<count).map { index -> (tag: UInt32, checksum: UInt32, offset: Int, length: Int) in
+            let entry = 12 + 16 * index
+            return (read32(entry), read32(entry + 4), Int(read32(entry + 8)), Int(read32(entry + 12)))
+        }
+        func padded(_ length: Int) -> Int { (length + 3) & ~3 }
+        var offset = 44 + 20 * count
+        var directory: [UInt8] = [], data: [UInt8] = []
+        for table in tables {
+            directory += bytes32(table.tag) + bytes32(UInt32(offset)) + bytes32(UInt32(table.length))
+                + bytes32(UInt32(table.length)) + bytes32(table.checksum)
+            data += font[table.offset..<(table.offset + table.length)]
+            data += [UInt8](repeating: 0, count: padded(table.length) - table.length)
+            offset += padded(table.length)
+        }
+        let sfntSize = 12 + 16 * count + tables.reduce(0) { $0 + padded($1.length) }
+        var header = Array("wOFF".utf8) + bytes32(read32(0)) + bytes32(UInt32(offset)) + bytes16(count) + [0, 0]
+        header += bytes32(UInt32(sfntSize)) + bytes16(1) + bytes16(0) + [UInt8](repeating: 0, count: 20)
+        return header + directory + data
+    }
+
     func testTextBooksPageTheWayMostOfTheirParagraphsRun() {
         let arabic = "في البدء كان الكلمة، والكلمة كان عند الله.\n\nوكان الكلمة الله.\n\nA line in English.\n"
         XCTAssertEqual(Book(text: decoded(arabic)).pageProgression, .rightToLeft)
