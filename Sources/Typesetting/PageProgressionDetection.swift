@@ -6,9 +6,15 @@ extension Book {
     /// their first strong character, as UAX #9 finds a paragraph's direction).
     public var pageProgression: PageProgression {
         if let document { return document.pageProgression }
-        var rightToLeft = 0, leftToRight = 0
         // The first few hundred paragraphs tell; a long book need not be read to its end.
-        for paragraph in paragraphs.prefix(400) where !paragraph.traits.isMatter {
+        let sample = paragraphs.prefix(400).filter { !$0.traits.isMatter }
+        // Most books have no character of a right-to-left script (whose UTF-8 starts with one of these bytes).
+        let mayRunRightToLeft = sample.contains { paragraph in
+            text.utf8[paragraph.bytes].prefix(600).contains { (0xD6...0xDF).contains($0) || $0 == 0xE0 || $0 == 0xEF || $0 == 0xF0 }
+        }
+        guard mayRunRightToLeft else { return .leftToRight }
+        var rightToLeft = 0, leftToRight = 0
+        for paragraph in sample {
             switch Self.direction(of: Array(text.utf8[paragraph.bytes].prefix(600))) {
             case .rightToLeft?: rightToLeft += 1
             case .leftToRight?: leftToRight += 1

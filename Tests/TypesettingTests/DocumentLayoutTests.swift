@@ -127,6 +127,35 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertTrue(monospace, "preformatted text is set in the monospace family")
     }
 
+    func testEveryPageShowsExactlyTheLinesPaginationGaveIt() throws {
+        var builder = DocumentBuilder()
+        builder.beginSection(name: "a")
+        builder.append(.heading(level: 1), style: DocumentFixtures.style { $0.relativeSize = 6; $0.spaceBefore = 20 },
+                       text: "Enormous heading over lines")
+        for index in 0..<30 {
+            builder.append(index % 7 == 3 ? .quote : .paragraph,
+                           style: DocumentFixtures.style { $0.spaceBefore = Double(index % 3) * 0.7; $0.breakBefore = index == 17 },
+                           text: String(repeating: "Words of block \(index) run on. ", count: 1 + index % 9))
+        }
+        builder.beginSection(name: "b")
+        builder.append(.image(DocumentImage(resource: "tall.png", alternative: "tall")), style: DocumentFixtures.body, text: "")
+        builder.append(.image(DocumentImage(resource: "none.png", alternative: String(repeating: "An image lost. ", count: 60))),
+                       style: DocumentFixtures.body, text: "")
+        let resources = MemoryResources(["tall.png": DocumentFixtures.png(width: 40, height: 3000)])
+        let book = builder.build(metadata: BookMetadata(language: "en"), contents: [], format: .epub, resources: resources)
+        for (width, height) in [(400, 300), (800, 600), (1280, 800)] {
+            let setter = try typesetter(book, geometry: PageGeometry(width: width, height: height))
+            let pagination = setter.paginate(collectText: true)
+            for index in pagination.pages.indices {
+                let layout = setter.layoutPage(index, of: pagination)
+                XCTAssertEqual(layout.lines, pagination.pageLines[index], "page \(index + 1) at \(width)x\(height)")
+                for box in layout.images.map(\.box) {
+                    XCTAssertLessThanOrEqual(box.maxY, height, "an image is never cut")
+                }
+            }
+        }
+    }
+
     func testHeadingIsKeptWithTheTextAfterIt() throws {
         var builder = DocumentBuilder()
         let filler = String(repeating: "A line of text that fills the page. ", count: 6)

@@ -22,15 +22,23 @@ extension Typesetter {
                 alternative = glyphs.glyphs
             }
             page.images.append(PlacedImage(resource: image.resource, box: frame, alternative: alternative))
+            recordPicture(frame, into: &page)
         case let .alternative(text):
+            // Its lines are one line of the page, as pagination counts them.
+            let first = page.lines.count
             for index in text.lines.indices {
                 place(line: index, of: text, baseline: top + index * text.lineHeight + (text.block?.baselineOffset ?? 0),
                       into: &page)
             }
+            let extents = page.lineExtents[first...]
+            let extent = (extents.map(\.lowerBound).min() ?? 0)...(extents.map(\.upperBound).max() ?? 0)
+            page.lines.replaceSubrange(first..., with: [layout.text(ofLine: line)])
+            page.lineExtents.replaceSubrange(first..., with: [extent])
         case let .rule(width, thickness):
             let x = pictureX(box, width: width) / 64
-            page.rules.append(PageBox(x: x, y: top + (layout.lineHeight - thickness) / 2, width: Int(width / 64),
-                                      height: thickness))
+            let rule = PageBox(x: x, y: top + (layout.lineHeight - thickness) / 2, width: Int(width / 64), height: thickness)
+            page.rules.append(rule)
+            recordPicture(rule, into: &page)
         case nil:
             place(line: line, of: layout, baseline: top + block.baselineOffset, into: &page)
             if line == 0, let marker = block.marker {
@@ -40,6 +48,12 @@ extension Typesetter {
                 placeMarker(marker, x: Int32(x), baseline: Int32((top + block.baselineOffset) * 64), into: &page)
             }
         }
+    }
+
+    /// A picture is a line of the page without text.
+    private func recordPicture(_ box: PageBox, into page: inout PageLayout) {
+        page.lines.append("")
+        page.lineExtents.append(Int32(box.x * 64)...Int32(box.maxX * 64))
     }
 
     /// Where a picture `width` wide (26.6) starts on its line.
