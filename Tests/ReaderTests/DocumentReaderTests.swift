@@ -167,6 +167,43 @@ final class DocumentReaderTests: XCTestCase {
         XCTAssertEqual(reader.screenName, "reading")
     }
 
+    func testALongNoteScrollsInItsPanel() throws {
+        var builder = DocumentBuilder()
+        builder.beginSection(name: "text.xhtml")
+        builder.append(.paragraph, style: DocumentFixtures.body, text: "The text refers to an appendix.",
+                       links: [DocumentLink(range: 22..<30, target: "appendix.xhtml")])
+        builder.beginSection(name: "appendix.xhtml", isLinear: false)
+        for index in 1...12 {
+            builder.append(.paragraph, style: DocumentFixtures.body,
+                           text: "Appendix paragraph \(index), which is long enough to take a line or two of the panel.")
+        }
+        let book = builder.build(metadata: BookMetadata(title: "Appendix", language: "en"), contents: [], format: .epub)
+        let reader = try session(book)
+        defer { reader.stop() }
+        XCTAssertEqual(reader.knownPageCount, 1, "the appendix is on no page")
+        let link = try XCTUnwrap(reader.renderer.typesetter.layoutPage(0, of: reader.knownPages).links.first)
+        try HeadlessRun(session: reader).run(tap(x: Double(link.box.x + link.box.width / 2),
+                                                 y: Double(link.box.y + link.box.height / 2), at: 1000))
+        XCTAssertEqual(reader.screenName, "note", "a link into a part no page shows opens it in the panel")
+        let note = try XCTUnwrap(reader.screens.note)
+        XCTAssertEqual(note.panel.height, 240, "half the screen, the most it takes")
+        XCTAssertGreaterThan(note.contentHeight, note.viewport.height)
+        let before = reader.frame
+        try HeadlessRun(session: reader).run(stroke(from: 420, to: 300, y: 0, at: 3000, duration: 200).map { frame in
+            TouchFrame(time: frame.time, touches: frame.touches.map { Touch(id: $0.id, x: 400, y: $0.x) })
+        })
+        XCTAssertGreaterThan(note.offsetY, 0, "dragged up, the note scrolls")
+        XCTAssertEqual(reader.screenName, "note")
+        XCTAssertNotEqual(reader.frame, before)
+        XCTAssertTrue(note.text.contains("Appendix paragraph 1,"))
+    }
+
+    func testTheMenuNamesAStructuredBookByItsTitle() throws {
+        let reader = try session(DocumentFixtures.styledChapters())
+        defer { reader.stop() }
+        XCTAssertEqual(reader.bookTitle, "Styles")
+    }
+
     func testADoubleTapOnAnImageZoomsItSharply() throws {
         let (book, _) = DocumentFixtures.illustrated(imageWidth: 300, imageHeight: 200)
         let reader = try session(book, height: 600)

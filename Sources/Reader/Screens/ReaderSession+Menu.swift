@@ -21,6 +21,11 @@ extension ReaderSession {
 
     var bookTitle: String {
         if let title = screens.title { return title }
+        // A structured book names itself.
+        if book.document != nil, let title = book.metadata.title, !title.isEmpty {
+            screens.title = title
+            return title
+        }
         // The title page ends where the first chapter starts.
         let firstChapter = book.chapters.first.flatMap { chapter in
             book.paragraphs.first { $0.scalars.lowerBound >= chapter.offset }?.bytes.lowerBound
