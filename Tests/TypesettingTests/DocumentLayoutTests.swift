@@ -39,6 +39,24 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(pagination.pageIndex(containing: note), 0)
     }
 
+    func testABookOpeningWithAPartNoPageShowsStartsItsFirstPageAfterIt() throws {
+        var builder = DocumentBuilder()
+        builder.beginSection(name: "cover.xhtml", isLinear: false)
+        builder.append(.paragraph, style: DocumentFixtures.body, text: "The cover, reached by links only.")
+        builder.beginSection(name: "text.xhtml")
+        builder.append(.paragraph, style: DocumentFixtures.body, text: "The first page's text.")
+        let book = builder.build(metadata: BookMetadata(language: "en"), contents: [], format: .epub)
+        let setter = try typesetter(book)
+        let whole = setter.paginate(collectText: true)
+        XCTAssertEqual(whole.pageLines, [["The first page's text."]])
+        XCTAssertEqual(whole.pages[0].start, 0, "the first page still starts the book's offsets")
+        XCTAssertEqual(setter.layoutPage(0, of: whole).lines, ["The first page's text."])
+        let segments = ChapterSegments(book: book)
+        XCTAssertEqual(setter.paginate(segment: 0, of: segments).pages, whole.pages)
+        XCTAssertTrue(book.isOffPages(3))
+        XCTAssertFalse(book.isOffPages(try XCTUnwrap(book.document?.anchors["text.xhtml"])))
+    }
+
     func testHeadingsAreLargerAndStylesUseTheFamilysOwnFaces() throws {
         let book = DocumentFixtures.styledChapters()
         let setter = try typesetter(book)

@@ -23,9 +23,9 @@ public final class DocumentImageSizes: @unchecked Sendable {
         guard let resources else { return .failure(.damaged("the book has no resources")) }
         do {
             let head = try resources.prefix(of: resource, count: ImageProbe.headerBytes)
-            if let info = try? ImageProbe.info(of: head) { return .success(info) }
-            // The header did not fit the first bytes (a JPEG's metadata): the whole file then.
-            guard head.count >= ImageProbe.headerBytes else { return .success(try ImageProbe.info(of: head)) }
+            let first = Result { () throws(ImageError) in try ImageProbe.info(of: head) }
+            // A header that did not fit the first bytes (a JPEG's metadata) is read from the whole file.
+            guard case .failure(.damaged) = first, head.count >= ImageProbe.headerBytes else { return first }
             return .success(try ImageProbe.info(of: try resources.data(of: resource, limit: DocumentLimits.resourceBytes)))
         } catch let error as ImageError {
             return .failure(error)
