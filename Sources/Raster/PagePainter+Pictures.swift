@@ -3,7 +3,7 @@ import Typesetting
 
 extension PageLayout {
     /// The page has images or rules besides its glyphs.
-    var hasPictures: Bool { !images.isEmpty || !rules.isEmpty }
+    var hasPictures: Bool { !images.isEmpty || !rules.isEmpty || !underlines.isEmpty }
 }
 
 /// A structured book's rules and images on a page: each image decoded at
@@ -20,10 +20,12 @@ extension PagePainter {
             let right = ((Double(box.maxX) - originX) * scale).rounded(), bottom = ((Double(box.maxY) - originY) * scale).rounded()
             return PixelRect(x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
         }
-        for rule in page.rules {
-            guard let visible = placed(rule).intersection(buffer.bounds) else { continue }
-            buffer.fill(visible, with: theme.ink)
-            ink.insert(visible.y..<visible.maxY)
+        for (boxes, colour) in [(page.rules, theme.ink), (page.underlines, theme.secondary)] {
+            for box in boxes {
+                guard let visible = placed(box).intersection(buffer.bounds) else { continue }
+                buffer.fill(visible, with: colour)
+                ink.insert(visible.y..<visible.maxY)
+            }
         }
         var failures = 0
         for image in page.images {

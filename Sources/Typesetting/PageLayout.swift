@@ -22,6 +22,8 @@ public struct PageLayout: Sendable {
     public var images: [PlacedImage] = []
     /// Filled in the text's colour (a horizontal rule).
     public var rules: [PageBox] = []
+    /// Filled in the quieter colour: the lines under links within the book.
+    public var underlines: [PageBox] = []
     public var links: [PageLink] = []
     /// Where the images' bytes are read from.
     public var resources: DocumentResources?

@@ -91,6 +91,8 @@ final class DocumentLayoutTests: XCTestCase {
         let chapter = try XCTUnwrap(page.links.first { !$0.isNoteReference })
         XCTAssertEqual(chapter.target, book.document?.anchors["ch2.xhtml"])
         XCTAssertGreaterThan(chapter.box.width, note.box.width * 5, "\"the second chapter\" is wider than \"1\"")
+        XCTAssertEqual(page.underlines.map(\.x), [chapter.box.x], "the link is underlined, the note's number not")
+        XCTAssertEqual(page.underlines.first?.width, chapter.box.width)
         // The glyph inside the note's box is a superscript: above its line's baseline.
         let faces = setter.fonts.faces
         let superscript = try XCTUnwrap(page.glyphs.first { faces[$0.face].pixelSize == 14 })

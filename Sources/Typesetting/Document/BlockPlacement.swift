@@ -94,6 +94,11 @@ extension Typesetter {
             guard left < right else { continue }
             let box = PageBox(x: Int(left) / 64, y: top, width: max(1, Int(right - left + 63) / 64), height: layout.lineHeight)
             page.links.append(PageLink(box: box, target: link.target, isNoteReference: link.isNoteReference))
+            // A link is underlined, thinly, a little below the baseline; a note's number shows itself.
+            guard !link.isNoteReference, let block = layout.block else { continue }
+            let thickness = max(1, layout.face.pixelSize / 18)
+            let under = top + block.baselineOffset + max(1, Int(-layout.face.descender) / 64 / 3)
+            page.underlines.append(PageBox(x: box.x, y: under, width: box.width, height: thickness))
         }
     }
 }
