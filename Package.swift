@@ -20,6 +20,9 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: "libgif-dev"),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         systemLibrary("CZip", pkgConfig: "libzip", apt: "libzip-dev"),
@@ -30,14 +33,19 @@ let package = Package(
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
         // charset conversion, and charset detection from libicui18n loaded when needed).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libpng and libjpeg report errors by longjmp, which Swift cannot catch: their row readers are in C.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
         // Every system call of the other modules goes through here: typed errors, EINTR retried.
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
-        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "Geometry", "CFreeType", "CPNG"]),
+        // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "CGIF", "CWebP"]),
+        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "Raster", dependencies: ["Typesetting", "ImageDecoding", "Geometry", "CFreeType", "CPNG"]),
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
@@ -70,19 +78,20 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // What only tests use: golden images, PNG reading, replaying recordings in real time.
-        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster"]),
+        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster", "Typesetting", "Threading"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "LinuxInput", "Reader", "EPUB", "StyleSheets",
-                                                                "TestSupport", "LinuxSystem"]),
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
+                                                                "StyleSheets", "TestSupport", "LinuxSystem"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         // The command line: options, their validation and the settings they make.
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
         .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport"]),

@@ -70,7 +70,9 @@ public final class GlyphCache {
     ///
     /// `face` must already be sized (`FT_Set_Pixel_Sizes`/`FT_Set_Char_Size`)
     /// and have no transform set; `fontID` must be unique per face.
-    public func bitmap(face: FT_Face, fontID: Int, glyph: UInt32, phase: Int) throws -> GlyphBitmap {
+    /// `emboldening` thickens the outline (a synthesised bold face, whose
+    /// `fontID` is its own).
+    public func bitmap(face: FT_Face, fontID: Int, glyph: UInt32, phase: Int, emboldening: Int32 = 0) throws -> GlyphBitmap {
         precondition((0..<GlyphRasterizer.subpixelPhases).contains(phase), "subpixel phase \(phase) out of range")
         let key = try Self.key(face: face, fontID: fontID, glyph: glyph, phase: phase)
         useClock &+= 1
@@ -88,7 +90,7 @@ public final class GlyphCache {
             return bitmap
         }
         misses += 1
-        let bitmap = try GlyphRasterizer.render(face: face, glyph: glyph, phase: phase)
+        let bitmap = try GlyphRasterizer.render(face: face, glyph: glyph, phase: phase, emboldening: emboldening)
         entries[key] = Entry(bitmap: bitmap, lastUse: useClock)
         byteCount += Self.cost(of: bitmap)
         if byteCount > byteBudget { evictLeastRecentlyUsed() }

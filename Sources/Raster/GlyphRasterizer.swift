@@ -35,13 +35,17 @@ public enum GlyphRasterizer {
     }
 
     /// Renders `glyph` of `face` (already sized) moved right by
-    /// `phase`/`subpixelPhases` of a pixel.
-    public static func render(face: FT_Face, glyph: UInt32, phase: Int) throws -> GlyphBitmap {
+    /// `phase`/`subpixelPhases` of a pixel, its outline thickened by
+    /// `emboldening` (26.6 pixels; a bold made from a regular face).
+    public static func render(face: FT_Face, glyph: UInt32, phase: Int, emboldening: Int32 = 0) throws -> GlyphBitmap {
         precondition((0..<subpixelPhases).contains(phase), "subpixel phase \(phase) out of range")
         var error = FT_Load_Glyph(face, glyph, loadTargetLight)
         guard error == 0 else { throw GlyphRenderingError(operation: "FT_Load_Glyph", glyph: glyph, code: error) }
         guard let slot = face.pointee.glyph else {
             throw GlyphRenderingError(operation: "FT_Load_Glyph", glyph: glyph, code: -1)
+        }
+        if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE && emboldening > 0 {
+            FT_Outline_Embolden(&slot.pointee.outline, FT_Pos(emboldening))
         }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE && phase != 0 {
             // 26.6 fixed point: one pixel is 64 units.

@@ -33,8 +33,14 @@ public struct PagePainter {
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true, ink: inout InkRows) -> Int {
         let faces = fonts.faces
-        return paint(page, footerFace: fonts.footer.id, face: { faces.indices.contains($0) ? faces[$0] : nil },
-                     cache: cache, into: &buffer, clearing: clearing, ink: &ink)
+        let face: (Int) -> FontFace? = { faces.indices.contains($0) ? faces[$0] : nil }
+        var failures = paint(page, footerFace: fonts.footer.id, face: face, cache: cache, into: &buffer, clearing: clearing,
+                             ink: &ink)
+        if page.hasPictures {
+            failures += drawPictures(of: page, scale: 1, originX: 0, originY: 0, footerFace: fonts.footer.id, face: face,
+                                     cache: cache, into: &buffer, ink: &ink)
+        }
+        return failures
     }
 
     /// Draws the page magnified by `scale` with the page point `origin`
@@ -54,16 +60,21 @@ public struct PagePainter {
             return placed
         }
         var ink = InkRows.all(rows: buffer.height)
-        return paint(moved, footerFace: fonts.footer.id,
-                     face: { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil },
-                     cache: cache, into: &buffer, clearing: true, ink: &ink)
+        let face: (Int) -> FontFace? = { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil }
+        var failures = paint(moved, footerFace: fonts.footer.id, face: face, cache: cache, into: &buffer, clearing: true,
+                             ink: &ink)
+        if page.hasPictures {
+            failures += drawPictures(of: page, scale: scale, originX: originX, originY: originY, footerFace: fonts.footer.id,
+                                     face: face, cache: cache, into: &buffer, ink: &ink)
+        }
+        return failures
     }
 
     /// Paints glyph by glyph with the pixels and tables open for the whole
     /// page. Rows are cleared just before the first glyph that reaches
     /// them, a text line at a time, so each line's glyphs are laid over
     /// rows still in the cache instead of a page cleared long before.
-    private func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
+    func paint(_ page: PageLayout, footerFace: Int, face: (Int) -> FontFace?, cache: GlyphCache,
                        into buffer: inout PixelBuffer, clearing: Bool, ink: inout InkRows) -> Int {
         let width = buffer.width, height = buffer.height, stride = buffer.stride
         // The rows to clear: those the buffer's last painting inked.
@@ -99,8 +110,8 @@ public struct PagePainter {
                             // Glyphs wholly outside the buffer cost nothing.
                             if penX > width + face.pixelSize || penX < -4 * face.pixelSize
                                 || baseline < -face.pixelSize || baseline > height + 2 * face.pixelSize { continue }
-                            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id,
-                                                                 glyph: placed.glyph, phase: phase) else {
+                            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id, glyph: placed.glyph,
+                                                                 phase: phase, emboldening: face.emboldening) else {
                                 failures += 1
                                 continue
                             }

@@ -16,10 +16,28 @@ public struct ChapterSegments: Sendable, Equatable {
     public let paragraphCount: Int
     public let scalarCount: Int
     private let allParagraphs: [Paragraph]
+    /// One past each segment's last paragraph, when segments do not follow
+    /// each other (a structured book's sections reached only by links are
+    /// in no segment); nil when each ends where the next begins.
+    private let endParagraphs: [Int]?
 
     public init(book: Book) {
         let paragraphs = book.paragraphs
         allParagraphs = paragraphs
+        paragraphCount = paragraphs.count
+        scalarCount = book.text.scalarCount
+        if let document = book.document {
+            let linear = document.sections.filter(\.isLinear)
+            // A book of sections all reached by links only is read in order all the same.
+            let shown = linear.isEmpty ? document.sections : linear
+            firstParagraphs = shown.isEmpty ? [0] : shown.map(\.paragraphs.lowerBound)
+            endParagraphs = shown.isEmpty ? [paragraphs.count] : shown.map(\.paragraphs.upperBound)
+            // The first page starts the book; each segment's pages run on to the next one's start,
+            // over the sections between them that no page shows.
+            startOffsets = [0] + shown.dropFirst().map(\.offsets.lowerBound)
+            return
+        }
+        endParagraphs = nil
         var firsts = [0]
         var starts = [0]
         for index in paragraphs.indices.dropFirst() {
@@ -32,15 +50,14 @@ public struct ChapterSegments: Sendable, Equatable {
         }
         firstParagraphs = firsts
         startOffsets = starts
-        paragraphCount = paragraphs.count
-        scalarCount = book.text.scalarCount
     }
 
     public var count: Int { firstParagraphs.count }
 
     /// The paragraphs of segment `index`.
     public func paragraphs(of index: Int) -> Range<Int> {
-        firstParagraphs[index]..<(index + 1 < count ? firstParagraphs[index + 1] : paragraphCount)
+        if let endParagraphs { return firstParagraphs[index]..<endParagraphs[index] }
+        return firstParagraphs[index]..<(index + 1 < count ? firstParagraphs[index + 1] : paragraphCount)
     }
 
     /// The scalar offsets segment `index` covers: its pages start at the

@@ -29,10 +29,15 @@ public final class FontFace {
     /// Outlines are slanted when loaded: an italic made from an upright
     /// face when the family has no italic installed.
     public let synthesisedSlant: Bool
+    /// Outlines are thickened by this much (26.6 pixels; 0 for none), and
+    /// every advance grows by it: a bold made from a regular face when the
+    /// family has no bold.
+    public let emboldening: Int32
     /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no.
     private var coverage = [UInt8](repeating: 0, count: 0x10000)
 
-    init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false) throws {
+    init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false,
+         synthesisedBold: Bool = false) throws {
         let file = data.file
         guard pixelSize >= 4, pixelSize <= 400 else {
             throw TypesettingError.fontUnavailable(path: file.path, reason: "font size \(pixelSize) px is outside 4...400")
@@ -58,11 +63,14 @@ public final class FontFace {
             FT_Set_Transform(face, &slant, nil)
         }
         self.synthesisedSlant = synthesisedSlant
+        // FreeType's own emboldening strength: a 24th of the em.
+        emboldening = synthesisedBold ? Int32(max(1, pixelSize * 64 / 24)) : 0
         ftFace = face
 
         // HarfBuzz reads the same bytes and uses its own OpenType metrics:
-        // unhinted advances, which suit subpixel positioning.
-        let hbFace = hb_face_create(data.blob, UInt32(file.index))
+        // unhinted advances, which suit subpixel positioning. WOFF tables
+        // come unpacked through FreeType.
+        let hbFace = data.isSFNT ? hb_face_create(data.blob, UInt32(file.index)) : hb_ft_face_create_referenced(face)
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace)
             FT_Done_Face(face)

@@ -1,3 +1,4 @@
+import CFreeType
 import CHarfBuzz
 
 /// A font file's bytes, mapped once and shared by every face opened on it
@@ -18,7 +19,45 @@ final class FontFileData: @unchecked Sendable {
         self.blob = blob
     }
 
+    /// A font the book brings, from its bytes (copied).
+    init(file: FontFile, bytes: [UInt8]) throws {
+        let made = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                hb_blob_create($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        guard let blob = made, hb_blob_get_length(blob) == UInt32(bytes.count) else {
+            made.map { hb_blob_destroy($0) }
+            throw TypesettingError.fontUnavailable(path: file.path, reason: "empty or unreadable")
+        }
+        self.file = file
+        self.blob = blob
+    }
+
     deinit { hb_blob_destroy(blob) }
+
+    /// True for an OpenType or TrueType file (or collection), which
+    /// HarfBuzz reads itself; false for WOFF and WOFF2, whose tables it
+    /// gets through FreeType, which unpacks them.
+    var isSFNT: Bool {
+        let (base, count) = bytes
+        guard let base, count >= 4 else { return false }
+        let tag = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
+        return tag == 0x0001_0000 || tag == 0x4F54_544F || tag == 0x7472_7565 || tag == 0x7474_6366
+    }
+
+    /// Throws unless FreeType opens the bytes as a font.
+    func check() throws {
+        let library = try FreeTypeLibrary()
+        var face: FT_Face? = nil
+        let (base, count) = bytes
+        let error = FT_New_Memory_Face(library.handle, base, FT_Long(count), FT_Long(file.index), &face)
+        guard error == 0, let face else {
+            throw TypesettingError.fontUnavailable(path: file.path, reason: FreeTypeLibrary.describe(error))
+        }
+        FT_Done_Face(face)
+    }
 
     /// The bytes; valid while this object lives.
     var bytes: (base: UnsafePointer<UInt8>?, count: Int) {

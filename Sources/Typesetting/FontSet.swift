@@ -17,18 +17,23 @@ public final class FontSet {
     private let fallback: FontFallback
     private var opened: [FaceKey: Int] = [:]
     /// Font files read so far, shared with the sets made to match this one.
-    private(set) var fileData: [FontFile: FontFileData]
+    var fileData: [FontFile: FontFileData]
     private var unusable: Set<FontFile> = []
     /// Faces in another slant or weight, by the face they vary and the style.
     private var styled: [StyledKey: Int] = [:]
     /// The family's files in other styles, looked up once each (and
     /// taken over by the sets made to match this one).
     private var styledFiles: [StyledFileKey: FontFile?] = [:]
+    /// A structured book's faces and families, as asked for by its runs.
+    var documentFaces = DocumentFaceCache()
 
     private struct FaceKey: Hashable {
         var file: FontFile
         var pixelSize: Int
         var synthesisedSlant = false
+        var synthesisedBold = false
+        /// A face of its own though another with the same file and size exists (text at the footer's size).
+        var apart = false
     }
 
     private struct StyledKey: Hashable {
@@ -78,7 +83,7 @@ public final class FontSet {
 
     /// `base` in the slant and weight of `style`: the family's own italic
     /// or bold face when one is installed, else `base` slanted for italic
-    /// (and `base` itself for a bold the family lacks).
+    /// and thickened for bold.
     func face(_ base: FontFace, styled style: InlineStyle) -> FontFace {
         guard style.changesFace else { return base }
         let italic = style.slant == .italic, bold = style.weight == .bold
@@ -93,7 +98,7 @@ public final class FontSet {
             styledFiles[fileKey] = file
         }
         let chosen = file.flatMap { face(file: $0, pixelSize: base.pixelSize) }
-            ?? (italic ? face(file: base.file, pixelSize: base.pixelSize, synthesisedSlant: true) : nil) ?? base
+            ?? face(file: base.file, pixelSize: base.pixelSize, synthesisedSlant: italic, synthesisedBold: bold) ?? base
         styled[key] = chosen.id
         return chosen
     }
@@ -101,17 +106,20 @@ public final class FontSet {
     /// `base`'s font at `pixelSize` (ruby and emphasis marks), or `base`
     /// when it cannot be opened at that size.
     func face(_ base: FontFace, pixelSize: Int) -> FontFace {
-        face(file: base.file, pixelSize: pixelSize, synthesisedSlant: base.synthesisedSlant) ?? base
+        face(file: base.file, pixelSize: pixelSize, synthesisedSlant: base.synthesisedSlant,
+             synthesisedBold: base.emboldening > 0) ?? base
     }
 
     /// The face of `file` at `pixelSize`, opened once and appended to `faces`.
-    private func face(file: FontFile, pixelSize: Int, synthesisedSlant: Bool = false) -> FontFace? {
-        let key = FaceKey(file: file, pixelSize: pixelSize, synthesisedSlant: synthesisedSlant)
+    func face(file: FontFile, pixelSize: Int, synthesisedSlant: Bool = false, synthesisedBold: Bool = false,
+              apart: Bool = false) -> FontFace? {
+        let key = FaceKey(file: file, pixelSize: pixelSize, synthesisedSlant: synthesisedSlant,
+                          synthesisedBold: synthesisedBold, apart: apart)
         if let id = opened[key] { return faces[id] }
         guard !unusable.contains(file),
               let data = fileData[file] ?? (try? FontFileData(file: file)),
               let face = try? FontFace(id: faces.count, data: data, pixelSize: pixelSize, library: library,
-                                       synthesisedSlant: synthesisedSlant) else {
+                                       synthesisedSlant: synthesisedSlant, synthesisedBold: synthesisedBold) else {
             unusable.insert(file)
             return nil
         }

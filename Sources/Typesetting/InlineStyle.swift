@@ -7,12 +7,18 @@ public struct InlineStyle: Hashable, Sendable {
     public enum Weight: UInt8, Sendable { case regular, bold }
     public enum VerticalPosition: UInt8, Sendable { case baseline, superscript, `subscript` }
 
-    /// A font family by name; nil is the book's font.
+    /// A font family by name, or a CSS list of them (`"Gentium", serif`);
+    /// nil is the book's font. The first name that is one of the book's
+    /// embedded fonts, `monospace`, `cursive` or `fantasy` is used; `serif`,
+    /// `sans-serif` and installed families the book does not bring are the
+    /// reader's own typeface.
     public var family: String?
     public var slant: Slant
     public var weight: Weight
-    /// Size relative to the paragraph's (1 is the same size).
+    /// Size relative to the paragraph's (1 is the same size; 1 on a
+    /// superscript or subscript sets it at 0.7).
     public var relativeSize: Double
+    /// Lower-case letters as capitals at 0.8 of the size.
     public var smallCaps: Bool
     public var verticalPosition: VerticalPosition
     /// BCP 47 language of the run when it differs from the book's.

@@ -1,6 +1,6 @@
 /// A line of a paragraph: which characters, how wide, how to set it.
 struct LineBox: Equatable {
-    enum Alignment: Equatable { case justified, start, centred }
+    enum Alignment: Equatable { case justified, start, centred, end }
 
     /// Scalar offsets relative to the paragraph, trailing spaces included.
     var range: Range<Int>
@@ -8,7 +8,10 @@ struct LineBox: Equatable {
     var naturalWidth: Int32
     /// Spaces inside the line that stretch when it is justified.
     var glueCount: Int
+    /// From the start edge: the first line's indent and a block's start indent, 26.6 pixels.
     var indent: Int32
+    /// From the end edge (a block's end indent), 26.6 pixels.
+    var endIndent: Int32 = 0
     var alignment: Alignment
     var missingGlyphs: Int
     /// The line ends inside a word, and a hyphen is drawn after it.
@@ -34,15 +37,18 @@ enum LineBreaker {
         var forced: Bool
     }
 
+    /// `keepsLeadingSpaces`: spaces after a forced break start the next line
+    /// (preformatted text) instead of hanging off the one before.
     static func lines(for paragraph: ShapedParagraph, style: ParagraphStyle, measure: Int32,
-                      firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy) -> [LineBox] {
+                      firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy,
+                      keepsLeadingSpaces: Bool = false) -> [LineBox] {
         var ends: [LineEnd]? = nil
         if method == .optimal, style == .body {
             ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
                                            hyphenWidth: hyphenWidth)
         }
         let chosen = ends ?? greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                        hyphenWidth: hyphenWidth)
+                                        hyphenWidth: hyphenWidth, keepsLeadingSpaces: keepsLeadingSpaces)
         var lines: [LineBox] = []
         var start = 0
         for line in chosen {
@@ -57,7 +63,7 @@ enum LineBreaker {
 
     /// First fit.
     static func greedyEnds(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                           hyphenWidth: Int32) -> [LineEnd] {
+                           hyphenWidth: Int32, keepsLeadingSpaces: Bool = false) -> [LineEnd] {
         let count = paragraph.scalars.count
         var ends: [LineEnd] = []
         var start = 0
@@ -100,7 +106,7 @@ enum LineBreaker {
                 if forced { break }
                 index += 1
             }
-            end = hangingEnd(paragraph, from: end, forced: &forced)
+            if !(forced && keepsLeadingSpaces) { end = hangingEnd(paragraph, from: end, forced: &forced) }
             ends.append(LineEnd(end: end, hyphenated: hyphenated && !forced, forced: forced))
             start = end
         }

@@ -18,6 +18,15 @@ public struct PageLayout: Sendable {
     /// Each line's left and right ink edges in 26.6 pixels.
     public var lineExtents: [ClosedRange<Int32>] = []
     public var footer: String = ""
+    /// A structured book's images, rules and links on the page.
+    public var images: [PlacedImage] = []
+    /// Filled in the text's colour (a horizontal rule).
+    public var rules: [PageBox] = []
+    /// Filled in the quieter colour: the lines under links within the book.
+    public var underlines: [PageBox] = []
+    public var links: [PageLink] = []
+    /// Where the images' bytes are read from.
+    public var resources: DocumentResources?
 }
 
 extension Typesetter {
@@ -25,17 +34,24 @@ extension Typesetter {
     public func layoutPage(_ index: Int, of pagination: Pagination) -> PageLayout {
         let entry = pagination.pages[index]
         var page = PageLayout(pageIndex: index, entry: entry)
+        page.resources = book.document?.resources
         var flow = PageFlow(geometry: geometry)
         var paragraphIndex = entry.paragraph
         var firstLine = entry.line
         pageLoop: while paragraphIndex < book.paragraphs.count {
+            // A part no page shows ends the page (the next shown part starts a page of its own).
+            if offPageRun(at: paragraphIndex) != nil { break }
             let layout = pageParagraphs.layout(paragraphIndex, orMake: layoutParagraph)
-            if firstLine == 0, !flow.beginParagraph(layout.style, startsPage: layout.startsPage) { break }
+            if firstLine == 0, !flow.begin(layout) { break }
             for line in firstLine..<layout.lines.count {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }
                 guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break pageLoop }
-                let baseline = geometry.marginTop + top + baselineOffset(layout)
-                place(line: line, of: layout, baseline: baseline, into: &page)
+                if let block = layout.block {
+                    placeBlock(line: line, of: layout, block: block, top: geometry.marginTop + top, into: &page)
+                } else {
+                    let baseline = geometry.marginTop + top + baselineOffset(layout)
+                    place(line: line, of: layout, baseline: baseline, into: &page)
+                }
             }
             paragraphIndex += 1
             firstLine = 0
@@ -57,12 +73,12 @@ extension Typesetter {
     /// Sets one line: its runs reordered for display (UAX #9 rule L2 over
     /// the runs' levels; each run's glyphs are already in visual order),
     /// spaces stretched or shrunk when justified, the hyphen at its end.
-    private func place(line lineIndex: Int, of layout: ParagraphLayout, baseline: Int, into page: inout PageLayout) {
+    func place(line lineIndex: Int, of layout: ParagraphLayout, baseline: Int, into page: inout PageLayout) {
         let line = layout.lines[lineIndex]
         let shaped = layout.shaped
         let rightToLeft = shaped.isRightToLeft
         let measure = geometry.measure
-        let available = measure - line.indent
+        let available = measure - line.indent - line.endIndent
         var x = Int32(geometry.marginLeft * 64)
         var stretch: Int32 = 0, remainder: Int32 = 0
         switch line.alignment {
@@ -70,11 +86,15 @@ extension Typesetter {
             let extra = available - line.naturalWidth
             stretch = extra / Int32(line.glueCount)
             remainder = extra % Int32(line.glueCount)
-            x += rightToLeft ? 0 : line.indent
+            x += rightToLeft ? line.endIndent : line.indent
         case .centred:
-            x += (measure - line.naturalWidth) / 2
+            // A text book's centred lines ignore indents, as they always have.
+            x += layout.block == nil ? (measure - line.naturalWidth) / 2
+                : (rightToLeft ? line.endIndent : line.indent) + (available - line.naturalWidth) / 2
         case .start:
             x += rightToLeft ? measure - line.indent - line.naturalWidth : line.indent
+        case .end:
+            x += rightToLeft ? line.endIndent : measure - line.endIndent - line.naturalWidth
         }
         let left = x
         var inkEnd = line.range.upperBound
@@ -93,7 +113,9 @@ extension Typesetter {
         let y = Int32(baseline * 64)
         // Where each character was set, for marks drawn over it.
         var spans: [Int: ClosedRange<Int32>] = [:]
+        let links = layout.block?.links ?? []
         let marksAbove = layout.marksHeight > 0
+        let tracksSpans = marksAbove || links.contains { $0.range.overlaps(line.range) }
         for piece in BidiReordering.visualOrder(levels: levels) {
             guard piece < pieces.count else {
                 let face = layout.face
@@ -116,8 +138,8 @@ extension Typesetter {
                     continue
                 }
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
-                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph]))
-                if marksAbove {
+                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise))
+                if tracksSpans {
                     let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
                     spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))
                 }
@@ -125,6 +147,9 @@ extension Typesetter {
             }
         }
         if marksAbove { placeMarks(over: line, of: layout, spans: spans, baseline: y, into: &page) }
+        if tracksSpans, let block = layout.block {
+            placeLinks(links, over: line, of: layout, spans: spans, top: baseline - block.baselineOffset, into: &page)
+        }
         page.lines.append(layout.text(ofLine: lineIndex))
         page.lineExtents.append(left...max(left, x))
     }

@@ -11,6 +11,8 @@ public struct PageEntry: Sendable, Equatable {
     /// The widest inter-word space on the page over the body font's normal
     /// space: 1 when no line is stretched, below 1 when all are shrunk.
     public var maxSpaceStretch: Double = 0
+    /// Images drawn on the page.
+    public var images: Int = 0
 }
 
 /// The pages of a book for one geometry.
@@ -56,6 +58,8 @@ public struct Paginator {
     private let endParagraph: Int
     /// Where the last page ends once the paragraphs are done.
     private let endOffset: Int
+    /// The paragraph after a heading, laid out early to see whether the heading stays with it.
+    private var lookahead: ParagraphLayout?
 
     /// Paginates the whole book.
     public init(typesetter: Typesetter, collectText: Bool = false) {
@@ -73,11 +77,14 @@ public struct Paginator {
     private init(typesetter: Typesetter, paragraphs: Range<Int>, offsets: Range<Int>, collectText: Bool) {
         self.typesetter = typesetter
         self.collectText = collectText
-        nextParagraph = paragraphs.lowerBound
+        var first = paragraphs.lowerBound
+        // A book that opens with a part no page shows starts its first page after it.
+        while let skipped = typesetter.offPageRun(at: first), first < paragraphs.upperBound { first = skipped.upperBound }
+        nextParagraph = min(first, paragraphs.upperBound)
         endParagraph = paragraphs.upperBound
         endOffset = offsets.upperBound
         flow = PageFlow(geometry: typesetter.geometry)
-        startPage(paragraph: paragraphs.lowerBound, line: 0, offset: offsets.lowerBound)
+        startPage(paragraph: nextParagraph, line: 0, offset: offsets.lowerBound)
     }
 
     public var isFinished: Bool { nextParagraph >= endParagraph }
@@ -86,7 +93,13 @@ public struct Paginator {
     public mutating func step(paragraphs count: Int) -> Bool {
         let end = min(endParagraph, nextParagraph + count)
         while nextParagraph < end {
-            place(typesetter.layoutParagraph(nextParagraph))
+            if let skipped = typesetter.offPageRun(at: nextParagraph) {
+                nextParagraph = min(endParagraph, skipped.upperBound)
+                continue
+            }
+            let layout = lookahead.flatMap { $0.index == nextParagraph ? $0 : nil } ?? typesetter.layoutParagraph(nextParagraph)
+            lookahead = nil
+            place(layout)
             nextParagraph += 1
         }
         if isFinished, let last = result.pages.indices.last {
@@ -96,7 +109,10 @@ public struct Paginator {
     }
 
     private mutating func place(_ layout: ParagraphLayout) {
-        if !flow.beginParagraph(layout.style, startsPage: layout.startsPage) {
+        if !flow.begin(layout) {
+            breakPage(before: layout, line: 0)
+        } else if layout.block?.keepsWithNext == true, nextParagraph + 1 < endParagraph,
+                  typesetter.offPageRun(at: nextParagraph + 1) == nil, !keepsWithNextFits(layout) {
             breakPage(before: layout, line: 0)
         }
         guard layout.style == .body else {
@@ -139,6 +155,26 @@ public struct Paginator {
         }
     }
 
+    /// Whether a block that stays with the next (a heading) fits on the
+    /// page with the next block's first lines after it: two of a longer
+    /// paragraph, all of one that would go over whole.
+    private mutating func keepsWithNextFits(_ layout: ParagraphLayout) -> Bool {
+        guard !flow.isEmpty else { return true }
+        let next = typesetter.layoutParagraph(nextParagraph + 1)
+        lookahead = next
+        var probe = flow
+        for _ in layout.lines {
+            if probe.place(lineHeight: layout.lineHeight, style: layout.style) == nil { return false }
+        }
+        if next.startsPage || next.lines.isEmpty { return true }
+        _ = probe.begin(next)
+        let needed = next.style != .body ? 1 : next.lines.count <= 3 ? next.lines.count : 2
+        for _ in 0..<needed {
+            if probe.place(lineHeight: next.lineHeight, style: next.style) == nil { return false }
+        }
+        return true
+    }
+
     /// How many of the paragraph's lines still fit on the current page.
     private func linesThatFit(_ layout: ParagraphLayout) -> Int {
         var probe = flow
@@ -151,6 +187,7 @@ public struct Paginator {
         let last = result.pages.count - 1
         let box = layout.lines[line]
         result.pages[last].missingGlyphs += box.missingGlyphs
+        if case .image = layout.block?.picture { result.pages[last].images += 1 }
         result.pages[last].maxSpaceStretch = max(result.pages[last].maxSpaceStretch,
                                                  spaceStretch(box, face: layout.face))
         if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
@@ -160,7 +197,7 @@ public struct Paginator {
     private func spaceStretch(_ box: LineBox, face: FontFace) -> Double {
         guard box.glueCount > 0 else { return 1 }
         guard box.alignment == .justified else { return 1 }
-        let available = Double(typesetter.geometry.measure - box.indent)
+        let available = Double(typesetter.geometry.measure - box.indent - box.endIndent)
         let extra = (available - Double(box.naturalWidth)) / Double(box.glueCount)
         let space = Double(face.spaceAdvance)
         return (space + extra) / space
@@ -170,7 +207,7 @@ public struct Paginator {
         let offset = layout.offset(ofLine: line)
         if let last = result.pages.indices.last { result.pages[last].end = offset }
         startPage(paragraph: layout.index, line: line, offset: offset)
-        if line == 0 { _ = flow.beginParagraph(layout.style, startsPage: layout.startsPage) }
+        if line == 0 { _ = flow.begin(layout) }
     }
 
     private mutating func startPage(paragraph: Int, line: Int, offset: Int) {

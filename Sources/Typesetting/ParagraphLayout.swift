@@ -12,14 +12,31 @@ struct ParagraphLayout {
     let startsPage: Bool
     /// Room at the top of each line for ruby and emphasis marks, pixels.
     let marksHeight: Int
+    /// What a block of a structured book adds (nil for a text book's paragraph).
+    var block: BlockExtras? = nil
 
-    /// Absolute scalar offset where line `line` starts.
-    func offset(ofLine line: Int) -> Int { start + lines[line].range.lowerBound }
+    /// Absolute scalar offset where line `line` starts (a block without
+    /// lines starts where it starts).
+    func offset(ofLine line: Int) -> Int { start + (lines.isEmpty ? 0 : lines[line].range.lowerBound) }
 
     /// The characters of a line in logical order, trailing spaces dropped
     /// and source line ends read as spaces; a hyphenated line ends with
-    /// the hyphen drawn (and without the soft hyphen it replaces).
+    /// the hyphen drawn (and without the soft hyphen it replaces). A list
+    /// item's first line starts with its marker; an image shows no text,
+    /// or the alternative text drawn in its place.
     func text(ofLine line: Int) -> String {
+        if let block {
+            switch block.picture {
+            case .image, .rule: return ""
+            case let .alternative(text): return (0..<text.lines.count).map(text.text(ofLine:)).joined(separator: " ")
+            case nil: break
+            }
+            if line == 0, let marker = block.marker { return marker.text + " " + lineText(line) }
+        }
+        return lineText(line)
+    }
+
+    private func lineText(_ line: Int) -> String {
         var result = String.UnicodeScalarView()
         let box = lines[line]
         var end = box.range.upperBound
@@ -36,8 +53,9 @@ struct ParagraphLayout {
 }
 
 extension Typesetter {
-    /// Shapes and breaks paragraph `index`.
+    /// Shapes and breaks paragraph `index` (a structured book's block).
     func layoutParagraph(_ index: Int) -> ParagraphLayout {
+        if let document = book.document { return layoutBlock(index, of: document) }
         let paragraph = book.paragraphs[index]
         let isMatter = paragraph.traits.isMatter
         let face = isMatter ? fonts.footer : paragraph.style == .heading ? fonts.heading : fonts.body

@@ -16,7 +16,8 @@ public final class ScaledFontFaces {
         if let face = faces[base.id] { return face }
         let size = max(1, Int((Double(base.pixelSize) * scale).rounded()))
         guard let face = try? FontFace(id: base.id, data: base.data, pixelSize: min(400, size), library: library,
-                                       synthesisedSlant: base.synthesisedSlant) else {
+                                       synthesisedSlant: base.synthesisedSlant,
+                                       synthesisedBold: base.emboldening > 0) else {
             return nil
         }
         faces[base.id] = face

@@ -12,6 +12,11 @@ struct TextRun: Equatable {
     /// The run's glyphs in the paragraph's glyph arrays, in HarfBuzz's
     /// output order (visual order within the run).
     var glyphs: Range<Int> = 0..<0
+    /// How far the run sits above the baseline (a superscript; below it
+    /// when negative), 26.6 pixels.
+    var rise: Int32 = 0
+    /// The run's language when it is not the paragraph's.
+    var language: hb_language_t? = nil
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -61,14 +66,16 @@ enum ScriptItemizer {
         }
     }
 
-    /// Maximal runs of equal script, level and face.
-    static func runs(scripts: [hb_script_t], levels: [UInt8], faces: [Int]) -> [TextRun] {
+    /// Maximal runs of equal script, level, face and key (a block's
+    /// styles that shaping or placing sees beyond the face).
+    static func runs(scripts: [hb_script_t], levels: [UInt8], faces: [Int], keys: [UInt16]? = nil) -> [TextRun] {
         var runs: [TextRun] = []
         var start = 0
         let count = scripts.count
         for index in 0...count {
             let boundary = index == count || (index > start && (scripts[index] != scripts[start]
-                || levels[index] != levels[start] || faces[index] != faces[start]))
+                || levels[index] != levels[start] || faces[index] != faces[start]
+                || (keys.map { $0[index] != $0[start] } ?? false)))
             guard boundary, index > start else { continue }
             runs.append(TextRun(range: start..<index, script: scripts[start], level: levels[start], face: faces[start]))
             start = index

@@ -62,7 +62,7 @@ struct ShapedParagraph {
         if !markup.isEmpty { keepMarkupTogether() }
 
         let scripts = ScriptItemizer.scripts(source)
-        var faces = chooseFaces(scripts: scripts, fonts: fonts, face: face, language: services.language)
+        var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: { _ in face }, language: services.language)
         if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
         runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
@@ -92,7 +92,7 @@ struct ShapedParagraph {
         }
     }
 
-    private mutating func adjustBreaks(style: ParagraphStyle, hyphenator: Hyphenator?) {
+    mutating func adjustBreaks(style: ParagraphStyle, hyphenator: Hyphenator?) {
         let count = scalars.count
         guard count > 0 else { return }
         for index in 0..<count {
@@ -111,7 +111,7 @@ struct ShapedParagraph {
 
     /// No line ends inside markup or a ruby base: a line may end only
     /// after the markup, as it would after the text it marks.
-    private mutating func keepMarkupTogether() {
+    mutating func keepMarkupTogether() {
         for range in markup.hidden where range.count > 1 {
             for index in range.lowerBound..<(range.upperBound - 1) where breaks[index] != .mandatory {
                 breaks[index] = .none
@@ -124,7 +124,7 @@ struct ShapedParagraph {
 
     /// Characters in an italic or bold run take the family's face in that
     /// style (when it has the character).
-    private func applyStyles(to faces: inout [Int], fonts: FontSet) {
+    func applyStyles(to faces: inout [Int], fonts: FontSet) {
         let (indices, styles) = markup.styleIndices(count: scalars.count)
         for index in scalars.indices where indices[index] != 0 {
             let style = styles[Int(indices[index])]
@@ -134,21 +134,26 @@ struct ShapedParagraph {
         }
     }
 
-    /// The face of each scalar: the main face when it has the character,
-    /// else a fallback; marks and joiners stay with their base, and spaces
-    /// and punctuation with the face before them when it has them.
-    private func chooseFaces(scripts: [hb_script_t], fonts: FontSet, face: FontFace, language: String?) -> [Int] {
-        var faces = [Int](repeating: face.id, count: scalars.count)
-        var previous = face
+    /// The face of each scalar: its primary face (the paragraph's, or a
+    /// styled run's) when it has the character, else a fallback; marks and
+    /// joiners stay with their base, and spaces and punctuation with the
+    /// face before them when it has them.
+    func chooseFaces(scripts: [hb_script_t], fonts: FontSet, primary: (Int) -> FontFace, language: String?) -> [Int] {
+        var faces = [Int](repeating: 0, count: scalars.count)
+        var previous = scalars.isEmpty ? nil : primary(0)
+        var previousPrimary = previous
         for (index, scalar) in scalars.enumerated() {
+            let face = primary(index)
+            // A run set in a fallback face of this very primary face.
+            let inFallback = previous.map { $0.id != previousPrimary?.id && previousPrimary?.id == face.id } ?? false
             var chosen = face
-            if hides(index) {
+            if let previous, hides(index) {
                 chosen = previous
             } else if isGlue[index] || scalar < 0x20 {
-                chosen = previous.hasGlyph(0x20) ? previous : face
-            } else if ScriptItemizer.clingsToPrevious(scalar) || ShapedParagraph.isInvisible(scalar) {
+                chosen = previous.map { $0.hasGlyph(0x20) ? $0 : face } ?? face
+            } else if let previous, ScriptItemizer.clingsToPrevious(scalar) || ShapedParagraph.isInvisible(scalar) {
                 chosen = previous
-            } else if previous.id != face.id, previous.hasGlyph(scalar), scalar < 0x3000 || !face.hasGlyph(scalar) {
+            } else if let previous, inFallback, previous.hasGlyph(scalar), scalar < 0x3000 || !face.hasGlyph(scalar) {
                 // Keep punctuation and digits inside a fallback run in the same font.
                 chosen = face.hasGlyph(scalar) && ScriptItemizer.isLetter(scalar) ? face : previous
             } else if face.hasGlyph(scalar) {
@@ -159,11 +164,12 @@ struct ShapedParagraph {
             }
             faces[index] = chosen.id
             previous = chosen
+            previousPrimary = face
         }
         return faces
     }
 
-    private mutating func shape(_ text: [UInt32], fonts: FontSet, language: hb_language_t?) {
+    mutating func shape(_ text: [UInt32], fonts: FontSet, language: hb_language_t?) {
         let count = text.count
         guard count > 0, let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
@@ -182,9 +188,10 @@ struct ShapedParagraph {
             }
             hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, run.script)
-            if let language { hb_buffer_set_language(buffer, language) }
+            if let language = run.language ?? language { hb_buffer_set_language(buffer, language) }
             hb_buffer_guess_segment_properties(buffer)
-            hb_shape(fonts.faces[run.face].hbFont, buffer, nil, 0)
+            let face = fonts.faces[run.face]
+            hb_shape(face.hbFont, buffer, nil, 0)
 
             var glyphCount: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
@@ -195,10 +202,12 @@ struct ShapedParagraph {
                 let cluster = Int(info.cluster)
                 glyphs.append(info.codepoint)
                 clusters.append(Int32(cluster))
-                advances.append(position.x_advance)
+                // A thickened (synthesised bold) glyph is wider by the thickening.
+                let advance = position.x_advance + (position.x_advance > 0 ? face.emboldening : 0)
+                advances.append(advance)
                 xOffsets.append(position.x_offset)
                 yOffsets.append(position.y_offset)
-                widths[cluster] += position.x_advance
+                widths[cluster] += advance
                 if info.codepoint == 0, !isGlue[cluster], !ShapedParagraph.isInvisible(scalars[cluster]) {
                     missing[cluster] &+= 1
                 }

@@ -8,6 +8,9 @@ final class TextServices {
     let lineBreaks: LineBreakFinder
     let hyphenator: Hyphenator?
     let hbLanguage: hb_language_t?
+    /// Hyphenators of other languages a book's blocks are in, loaded when first met.
+    private var otherHyphenators: [String: Hyphenator?] = [:]
+    private let hyphenates: Bool
 
     init(language: String?, hyphenation: Bool = true, preload: HyphenationPreload? = nil) {
         self.language = language
@@ -16,6 +19,7 @@ final class TextServices {
             preload?.patterns(for: language).flatMap(Hyphenator.init(patterns:)) ?? Hyphenator(language: language)
         } : nil
         hbLanguage = language.map { hb_language_from_string($0, -1) }
+        hyphenates = hyphenation
     }
 
     /// Services for another thread, over the same loaded patterns as `other`.
@@ -24,5 +28,21 @@ final class TextServices {
         lineBreaks = LineBreakFinder(language: other.language)
         hyphenator = other.hyphenator.flatMap { Hyphenator(patterns: $0.patterns) }
         hbLanguage = other.hbLanguage
+        hyphenates = other.hyphenates
+    }
+
+    /// The hyphenator for text in `language` (nil: the book's), nil when
+    /// hyphenation is off or no dictionary for it is installed.
+    func hyphenator(for language: String?) -> Hyphenator? {
+        guard hyphenates, let language, Self.primary(language) != self.language.map(Self.primary) else { return hyphenator }
+        let key = Self.primary(language)
+        if let known = otherHyphenators[key] { return known }
+        let made = Hyphenator(language: language)
+        otherHyphenators[key] = made
+        return made
+    }
+
+    private static func primary(_ language: String) -> String {
+        language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
     }
 }

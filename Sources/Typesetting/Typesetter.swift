@@ -12,6 +12,8 @@ public final class Typesetter {
     let services: TextServices
     /// Paragraphs laid out for pages lately (pagination does not use it).
     let pageParagraphs = ParagraphLayoutCache()
+    /// Paragraphs no page shows: a structured book's sections reached by links only.
+    let offPageParagraphs: [Range<Int>]
 
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.
@@ -23,10 +25,13 @@ public final class Typesetter {
         self.book = book
         self.geometry = geometry
         self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
-        let language = language ?? Self.detectLanguage(of: book.text, preload: hyphenationPreload)
+        // A structured book names its language; a text file's is found from its text.
+        let named = book.document == nil ? nil : book.metadata.language
+        let language = language ?? named ?? Self.detectLanguage(of: book.text, preload: hyphenationPreload)
         self.language = language
         self.lineBreaking = lineBreaking
         services = TextServices(language: language, hyphenation: hyphenation, preload: hyphenationPreload)
+        offPageParagraphs = book.offPageParagraphs
     }
 
     /// The book's language, as the preload found it on the same sample when it did.
@@ -48,6 +53,12 @@ public final class Typesetter {
         language = other.language
         lineBreaking = other.lineBreaking
         services = TextServices(matching: other.services)
+        offPageParagraphs = other.offPageParagraphs
+    }
+
+    /// The paragraphs no page shows that start at `index`, if any.
+    func offPageRun(at index: Int) -> Range<Int>? {
+        offPageParagraphs.isEmpty ? nil : offPageParagraphs.first { $0.contains(index) }
     }
 
     /// Paginates the whole book.

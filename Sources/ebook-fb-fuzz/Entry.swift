@@ -5,7 +5,7 @@ import Glibc
 import CLinux
 
 /// libFuzzer's entry point. The target is chosen by EBOOK_FB_FUZZ_TARGET
-/// (decoder, encoding, evdev, evemu, state, config, gutenberg, aozora, zip, package, css or content).
+/// (decoder, encoding, evdev, evemu, state, config, gutenberg, aozora, zip, package, css, content or image).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let name = ProcessInfo.processInfo.environment["EBOOK_FB_FUZZ_TARGET"] ?? ""

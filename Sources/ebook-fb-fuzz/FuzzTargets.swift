@@ -7,7 +7,7 @@ import Typesetting
 /// arbitrary input and checks what must hold whatever the input. A broken
 /// invariant stops the process, which the fuzzer reports as a crash.
 enum FuzzTarget: String, CaseIterable {
-    case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora
+    case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora, image
     case zip, package, css, content
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -16,6 +16,7 @@ enum FuzzTarget: String, CaseIterable {
         case .encoding: Self.detectAndConvert(bytes)
         case .gutenberg: MarkupFuzzing.gutenberg(bytes)
         case .aozora: MarkupFuzzing.aozora(bytes)
+        case .image: ImageFuzzing.decode(bytes)
         case .evdev: Self.parseEvdev(bytes)
         case .evemu: Self.parseEvemu(bytes)
         case .state: Self.readState(bytes)

@@ -26,6 +26,7 @@ struct PaginateCommand: ParsableCommand {
             object.add("end", page.end)
             object.add("missing_glyphs", page.missingGlyphs)
             object.add("max_space_stretch", page.maxSpaceStretch)
+            object.add("images", page.images)
             if withText { object.add("text", pagination.pageLines[index].joined(separator: "\n")) }
             out += object.text + "\n"
             if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
-# Targets: decoder encoding evdev evemu state config gutenberg aozora zip package css content (all by
-# default). Seed corpora
-# are made at run time from ../shared (books, touch recordings), never
+# Targets: decoder encoding evdev evemu state config gutenberg aozora zip package css content image
+# (all by default). Seed corpora are made at run time from ../shared (books, touch recordings, the
+# EPUBs' images), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
 # and are replayed first. A crash stops the run with the input's path.
 set -euo pipefail
@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content image)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -123,6 +123,26 @@ elif target == "state":
     put("valid", json.dumps(state, sort_keys=True).encode())
     put("torn", json.dumps(state, sort_keys=True).encode()[:30])
     put("other-book", json.dumps(dict(state, book="fedcba9876543210")).encode())
+elif target == "image":
+    import zipfile, zlib
+    epubs = sorted(glob.glob(os.path.join(shared, "epub", "w3c", "*.epub")) + glob.glob(os.path.join(shared, "epub", "samples", "*.epub")))
+    for path in epubs:
+        try:
+            z = zipfile.ZipFile(path)
+        except zipfile.BadZipFile:
+            continue
+        for name in z.namelist():
+            if name.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp")) and z.getinfo(name).file_size <= 65536:
+                try:
+                    put(os.path.basename(path) + "-" + os.path.basename(name), z.read(name))
+                except (NotImplementedError, zipfile.BadZipFile):
+                    pass
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\0" + bytes([x * 16, 128, 255 - x * 16, 200]) * 1 for x in range(16) for _ in range(1))
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 16, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    put("made.png", png)
+    put("gif", b"GIF89a\x02\x00\x02\x00\x80\x00\x00\xff\x00\x00\x00\x00\xff,\x00\x00\x00\x00\x02\x00\x02\x00\x00\x02\x02\x84\x51\x00;")
 elif target == "config":
     put("full", b"# kiosk\nbook=/srv/books/alice.txt\nfont=/usr/share/fonts/x.ttf\nfont-size=24\n"
                 b"rotate=90\ntouch-matrix=0 1 0 -1 0 1\ntheme=dark\n")
@@ -142,7 +162,7 @@ for target in "${TARGETS[@]}"; do
   fi
   mkdir -p "$WORK/artifacts/$target"
   max_len=4096
-  case "$target" in decoder|encoding|zip|content|package) max_len=65536 ;; esac
+  case "$target" in decoder|encoding|zip|content|package|image) max_len=65536 ;; esac
   if EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" "$WORK/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$WORK/artifacts/$target/" > "$WORK/$target.log" 2>&1; then

@@ -30,7 +30,7 @@ extension ReaderSession: LoopScene {
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".
     public var restingDescription: String {
-        let offset = controller.scrollView.contentOffset
+        let offset = controller.screenZoomOffset
         let geometry = settings.geometry
         let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
                                            isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,

@@ -29,4 +29,8 @@ final class ReaderScreens {
     var hasLibrary = false
     /// Library in the menu (or `l`) was chosen: the reader goes there next.
     var libraryRequested = false
+    /// A note open in its panel over the bottom of the page.
+    var note: NoteScreen?
+    /// Whether the book has links to follow, found at the first tap.
+    var bookHasLinks: Bool?
 }

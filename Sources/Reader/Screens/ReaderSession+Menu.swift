@@ -22,6 +22,11 @@ extension ReaderSession {
 
     var bookTitle: String {
         if let title = screens.title { return title }
+        // A structured book names itself.
+        if book.document != nil, let title = book.metadata.title, !title.isEmpty {
+            screens.title = title
+            return title
+        }
         // The title page ends where the first chapter starts.
         let firstChapter = book.chapters.first.flatMap { chapter in
             book.paragraphs.first { $0.scalars.lowerBound >= chapter.offset }?.bytes.lowerBound
@@ -76,13 +81,15 @@ extension ReaderSession {
 
     /// The screen's name for the headless output.
     var currentScreenName: String {
-        screens.list?.screenName ?? (screens.textPanelOpen ? "text" : overlay.isVisible ? "menu" : "reading")
+        screens.list?.screenName ?? (screens.textPanelOpen ? "text" : screens.note != nil ? "note"
+            : overlay.isVisible ? "menu" : "reading")
     }
 
     /// The controls on screen, in reading order.
     var visibleControls: [ScreenControl] {
         if let list = screens.list { return list.controls }
         if screens.textPanelOpen { return textPanelLayout().controls }
+        if let note = screens.note { return note.controls }
         return overlay.isVisible ? menuLayout(menuContent()).controls : []
     }
 
@@ -99,7 +106,12 @@ extension ReaderSession {
             routeToTextPanel(event)
             return
         }
+        if let note = screens.note {
+            routeToNote(note, event)
+            return
+        }
         guard overlay.isVisible else {
+            if case let .tap(at, _) = event.kind, followLink(at: at) { return }
             let geometry = settings.geometry
             ReadingScreen.route(event, controller: controller, overlay: overlay, width: geometry.width,
                                 height: geometry.height) { fraction in
@@ -229,6 +241,10 @@ extension ReaderSession {
             }
             return true
         }
+        if screens.note != nil, handleNoteCommand(command) {
+            needsFrame = true
+            return true
+        }
         switch command {
         case .toggleText:
             openTextPanel()
@@ -258,6 +274,7 @@ extension ReaderSession {
         guard let painter = interfacePainter() else { return [] }
         if let list = screens.list { return drawList(list, painter: painter) }
         if screens.textPanelOpen { return drawTextPanel(painter: painter) + drawDogEar() }
+        if let note = screens.note { return drawNote(note) + drawDogEar() }
         guard overlay.isShown(at: time) else { return drawDogEar() }
         let content = menuContent()
         let layout = MenuLayout(metrics: interfaceMetrics, content: content) { painter.width(of: $0) }
@@ -269,6 +286,7 @@ extension ReaderSession {
     /// The screens animate (the menu sliding in or out).
     var screensAreAnimating: Bool {
         overlay.isAnimating(at: screens.time) || screens.list?.scrollView.isAnimating == true
+            || screens.note?.scrollView.isAnimating == true
     }
 
     /// A screen covers the whole page: the page need not be composed under it.

@@ -43,6 +43,11 @@ public final class PagingController: ScrollViewDelegate {
     private var lastTouchCaughtMotion = false
     /// The page the running turn goes to, while a turn runs.
     private var turnTarget: Int?
+    /// The pages go right to left (a right-to-left book): the scroll view
+    /// keeps its pages left to right and the screen shows their mirror
+    /// image, touches mirrored on the way in and pictures placed mirrored
+    /// on the way out (see `screenPagingOffsetX`).
+    public var isRightToLeft = false
 
     public init(pageSize: Size, pageCount: Int, startPage: Int = 0) {
         self.pageSize = pageSize
@@ -125,6 +130,7 @@ public final class PagingController: ScrollViewDelegate {
     }
 
     public func handle(_ event: GestureEvent) {
+        let event = isRightToLeft ? mirrored(event) : event
         now = max(now, event.time)
         let time = event.time
         switch event.kind {

@@ -30,6 +30,7 @@ extension ReaderSession {
         drawnWithFinalPageCount = !isPaginating
         let page = window.pageIndex(containing: offset) ?? 0
         controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
+        controller.isRightToLeft = pageProgression == .rightToLeft
         controller.observer = self
         savedOffset = window.pages.indices.contains(page) ? window.pages[page].start : nil
         cache.drawAtOnce(page, pagination: knownPages)

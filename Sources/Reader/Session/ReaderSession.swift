@@ -37,6 +37,8 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public let book: Book
+    /// Which way the pages go (right to left for a right-to-left book).
+    public let pageProgression: PageProgression
     public internal(set) var settings: Settings
     public internal(set) var controller: PagingController
     public let cache: PageCache
@@ -112,6 +114,7 @@ public final class ReaderSession: PagingControllerObserver {
                                         fill: settings.theme.background)
         }
         self.book = book
+        pageProgression = book.pageProgression
         self.settings = settings
         self.stateStore = stateStore
         bookPath = path
@@ -346,7 +349,7 @@ public final class ReaderSession: PagingControllerObserver {
             cache.focus(on: zoomed, pageCount: knownPageCount, pagination: known)
             if scroll.isZooming || scroll.isZoomBouncing || scroll.isAnimating && !scroll.isDecelerating
                 || abs(scroll.zoomScale - 1) < 0.001 {
-                let offset = scroll.contentOffset
+                let offset = controller.screenZoomOffset
                 _ = cache.withPage(zoomed, pagination: known) { buffer in
                     compositor.composeMagnified(buffer, scale: scroll.zoomScale, offsetX: offset.x, offsetY: offset.y,
                                                 into: &frame)
@@ -363,14 +366,16 @@ public final class ReaderSession: PagingControllerObserver {
             cache.focus(on: page, pageCount: knownPageCount, pagination: known)
             let count = knownPageCount
             // The pages shown and their drawings make the picture (a page past either end: none).
-            let image: (Int) -> Compositor.PageImage? = { index in
+            let controller = self.controller
+            let image: (Int) -> Compositor.PageImage? = { screenIndex in
+                let index = controller.page(atScreenIndex: screenIndex)
                 guard index >= 0, index < count else { return nil }
                 return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
             }
             // Rows a screen covered are composed again, band by band.
             let bands: [Range<Int>?] = overlayRows.isEmpty ? [nil] : overlayRows.map { $0 }
             for rows in bands {
-                damage.formUnion(compositor.composePaging(offsetX: scroll.contentOffset.x, version: 0, rows: rows,
+                damage.formUnion(compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, rows: rows,
                                                           into: &frame, page: image))
             }
         }
@@ -390,7 +395,7 @@ public final class ReaderSession: PagingControllerObserver {
         }
         guard let (faces, glyphs) = zoom else { return }
         let layout = renderer.typesetter.layoutPage(page, of: known)
-        let offset = controller.scrollView.contentOffset
+        let offset = controller.screenZoomOffset
         PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
                                                  originX: offset.x / scale, originY: offset.y / scale,
                                                  cache: glyphs, into: &frame)

@@ -157,7 +157,7 @@ extension ReaderSession {
     func updateScrollIndicators(redrawn: Bool) -> Bool {
         let scroll = controller.scrollView
         let bars = controller.isZoomed
-            ? ScrollIndicators.bars(width: frame.width, height: frame.height, offset: scroll.contentOffset,
+            ? ScrollIndicators.bars(width: frame.width, height: frame.height, offset: controller.screenZoomOffset,
                                     content: scroll.contentSize)
             : []
         guard let rows = scrollIndicators.update(in: &frame, bars: bars, ink: settings.theme.ink, at: controller.now,

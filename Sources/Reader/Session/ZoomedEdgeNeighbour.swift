@@ -11,10 +11,12 @@ enum ZoomedEdgeNeighbour {
         let columns = min(frame.width, Int(shown.rounded()))
         guard columns > 0, neighbour >= 0, neighbour < pageCount else { return }
         let width = frame.width
+        // A right-to-left book's next page comes in from the left.
+        let side = controller.isRightToLeft ? -direction : direction
         _ = cache.withPage(neighbour, pagination: pagination) { page in
-            let sourceX = direction > 0 ? 0 : page.width - columns
+            let sourceX = side > 0 ? 0 : page.width - columns
             frame.copy(from: page, sourceRect: PixelRect(x: sourceX, y: 0, width: columns, height: page.height),
-                       toX: direction > 0 ? width - columns : 0, y: 0)
+                       toX: side > 0 ? width - columns : 0, y: 0)
         }
     }
 }

@@ -158,4 +158,8 @@ public struct BookDocument: Sendable {
     public var pageProgression: PageProgression
     /// Problems found reading the book, for the log.
     public var notices: [String]
+    /// Each image's size from its header, read once for every typesetter.
+    public let imageSizes = DocumentImageSizes()
+    /// The embedded fonts' bytes, read once for every typesetter.
+    public let fontFiles = EmbeddedFontFiles()
 }

@@ -10,16 +10,22 @@
 /// What a block is.
 public enum BlockKind: Sendable, Equatable {
     case paragraph
-    /// A heading, level 1 (the top) to 6.
+    /// A heading, level 1 (the top) to 6: set at its level's size (1.6,
+    /// 1.4, 1.25, 1.1, 1 and 1 times the body's) unless its style's
+    /// `relativeSize` is not 1, in the weight its style gives, with at
+    /// least a line of space before it and kept with the block after it.
     case heading(level: Int)
     /// A block quotation.
     case quote
     /// An item of a list, with the marker drawn before its first line
-    /// ("•", "3.", "iv."; empty for none).
+    /// ("•", "3.", "iv."; empty for none), hanging in the start indent
+    /// (which is widened to hold it).
     case listItem(marker: String)
-    /// Line breaks and spaces kept, no justification, no hyphenation.
+    /// Line breaks and spaces kept, no justification, no hyphenation; in
+    /// the monospace family unless its style names another.
     case preformatted
-    /// A horizontal rule.
+    /// A horizontal rule, drawn centred across a third of the measure
+    /// (its text is not shown).
     case rule
     /// An image set as a block of its own (its text is one U+FFFC).
     case image(DocumentImage)
@@ -34,10 +40,14 @@ public struct DocumentImage: Sendable, Equatable {
     public var resource: String
     /// What is shown (and said) when the image cannot be drawn.
     public var alternative: String
-    /// The image's own size in pixels when the producer knows it.
+    /// The size the book asks for in CSS pixels (an `img`'s width and
+    /// height); nil takes the image's own size (one side given keeps the
+    /// aspect). CSS pixels are drawn at the reader's size over 16 px, and
+    /// an image is always scaled down to fit the text area, never cut.
     public var pixelWidth: Int?
     public var pixelHeight: Int?
-    /// The width the book asks for, as a fraction of the text's measure.
+    /// The width the book asks for, as a fraction of the text's measure
+    /// (it wins over `pixelWidth`).
     public var widthFraction: Double?
 
     public init(resource: String, alternative: String = "", pixelWidth: Int? = nil, pixelHeight: Int? = nil,
@@ -75,10 +85,11 @@ public struct BlockStyle: Sendable, Hashable {
     /// Every line indented from the start and the end edge.
     public var indentStart: Double = 0
     public var indentEnd: Double = 0
-    /// The first line's indent; nil takes the reader's default for body
-    /// text (none after a heading or a gap).
+    /// The first line's indent (negative hangs it); nil takes the
+    /// reader's default: 1.5 em for a paragraph that follows another
+    /// paragraph with no space between them, none otherwise.
     public var textIndent: Double?
-    /// Size relative to the body text (headings set their own).
+    /// Size relative to the body text; 1 on a heading takes its level's size.
     public var relativeSize: Double = 1
     /// The block starts a new page (a spine document, `page-break-before`).
     public var breakBefore = false
@@ -120,11 +131,29 @@ public struct DocumentLink: Sendable, Equatable {
 }
 
 /// Reads the files a book refers to (images, fonts) by resource name.
-/// Implementations must never read outside the book.
+/// Implementations must never read outside the book, and may be called
+/// from any thread (pages are laid out and drawn on several).
 public protocol DocumentResources: AnyObject, Sendable {
     /// The bytes of `resource`, at most `limit` of them; throws when the
     /// resource is missing, damaged or larger than `limit`.
     func data(of resource: String, limit: Int) throws -> [UInt8]
+    /// The first `count` bytes of `resource` (all of it when shorter), for
+    /// reading an image's header without its pixels.
+    func prefix(of resource: String, count: Int) throws -> [UInt8]
+}
+
+extension DocumentResources {
+    /// Reads the whole resource; a container that can stop inflating
+    /// early implements its own.
+    public func prefix(of resource: String, count: Int) throws -> [UInt8] {
+        Array(try data(of: resource, limit: DocumentLimits.resourceBytes).prefix(count))
+    }
+}
+
+/// How much of a book's resources the typesetter and the painter read at most.
+public enum DocumentLimits {
+    /// An image or font file's bytes.
+    public static let resourceBytes = 64 << 20
 }
 
 /// A font the book brings with it (an EPUB's `@font-face`).
@@ -156,7 +185,10 @@ public struct BookSection: Sendable, Equatable {
     public var offsets: Range<Int>
     /// The paragraphs (blocks) of the section.
     public var paragraphs: Range<Int>
-    /// False for a section reached only by links (an EPUB's `linear="no"`).
+    /// False for a section reached only by links (an EPUB's `linear="no"`):
+    /// no page shows it (the page before runs on over its characters) and
+    /// a link into it shows it in the reader's note panel. When no section
+    /// is linear, all are read in order.
     public var isLinear: Bool
 
     public init(name: String, offsets: Range<Int>, paragraphs: Range<Int>, isLinear: Bool = true) {

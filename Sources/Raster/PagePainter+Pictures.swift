@@ -1,0 +1,100 @@
+import ImageDecoding
+import Typesetting
+
+extension PageLayout {
+    /// The page has images or rules besides its glyphs.
+    var hasPictures: Bool { !images.isEmpty || !rules.isEmpty || !underlines.isEmpty }
+}
+
+/// A structured book's rules and images on a page: each image decoded at
+/// the size it is drawn (only the part inside the buffer) and laid over
+/// the page, its alternative text in a frame when it cannot be decoded.
+extension PagePainter {
+    /// Draws at `scale` with the page point (`originX`, `originY`) at the
+    /// buffer's corner; adds the rows drawn to `ink`. Returns the glyphs of
+    /// alternative texts that could not be drawn.
+    func drawPictures(of page: PageLayout, scale: Double, originX: Double, originY: Double, footerFace: Int,
+                      face: (Int) -> FontFace?, cache: GlyphCache, into buffer: inout PixelBuffer, ink: inout InkRows) -> Int {
+        func placed(_ box: PageBox) -> PixelRect {
+            let left = ((Double(box.x) - originX) * scale).rounded(), top = ((Double(box.y) - originY) * scale).rounded()
+            let right = ((Double(box.maxX) - originX) * scale).rounded(), bottom = ((Double(box.maxY) - originY) * scale).rounded()
+            return PixelRect(x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
+        }
+        for (boxes, colour) in [(page.rules, theme.ink), (page.underlines, theme.secondary)] {
+            for box in boxes {
+                guard let visible = placed(box).intersection(buffer.bounds) else { continue }
+                buffer.fill(visible, with: colour)
+                ink.insert(visible.y..<visible.maxY)
+            }
+        }
+        var failures = 0
+        for image in page.images {
+            let frame = placed(image.box)
+            guard let visible = frame.intersection(buffer.bounds) else { continue }
+            let region = ImageRegion(x: visible.x - frame.x, y: visible.y - frame.y, width: visible.width, height: visible.height)
+            if let pixels = Self.decode(image, from: page.resources, width: frame.width, height: frame.height, region: region) {
+                blend(pixels, atX: visible.x, y: visible.y, into: &buffer)
+            } else {
+                FrameOutline.draw(frame, color: theme.secondary, into: &buffer)
+                let shiftX = Int32((originX * scale * 64).rounded()), shiftY = Int32((originY * scale * 64).rounded())
+                let alternative = PageLayout(interfaceGlyphs: image.alternative.map { glyph in
+                    var moved = glyph
+                    moved.x = Int32((Double(glyph.x) * scale).rounded()) - shiftX
+                    moved.y = Int32((Double(glyph.y) * scale).rounded()) - shiftY
+                    return moved
+                })
+                var scratch = ink
+                failures += paint(alternative, footerFace: footerFace, face: face, cache: cache, into: &buffer,
+                                  clearing: false, ink: &scratch)
+            }
+            ink.insert(visible.y..<visible.maxY)
+        }
+        return failures
+    }
+
+    /// The image's pixels for `region` of it drawn at `width` x `height`;
+    /// nil when it cannot be read or decoded.
+    private static func decode(_ image: PlacedImage, from resources: DocumentResources?, width: Int, height: Int,
+                               region: ImageRegion) -> DecodedImage? {
+        guard let resources, let bytes = try? resources.data(of: image.resource, limit: DocumentLimits.resourceBytes) else {
+            return nil
+        }
+        return try? ImageDecoder.decode(bytes, width: width, height: height, region: region)
+    }
+
+    /// Lays premultiplied pixels over the buffer with their top-left at (`x`, `y`).
+    private func blend(_ image: DecodedImage, atX x: Int, y: Int, into buffer: inout PixelBuffer) {
+        let width = buffer.width, height = buffer.height, stride = buffer.stride
+        buffer.withUnsafeMutablePixels { pixels in
+            image.pixels.withUnsafeBufferPointer { source in
+                for row in 0..<image.height where y + row >= 0 && y + row < height {
+                    let target = (y + row) * stride
+                    for column in 0..<image.width where x + column >= 0 && x + column < width {
+                        let over = source[row * image.width + column]
+                        let alpha = over >> 24
+                        if alpha == 0 { continue }
+                        if alpha == 255 {
+                            pixels[target + x + column] = over & 0xFF_FFFF
+                            continue
+                        }
+                        let under = pixels[target + x + column], keep = 255 - alpha
+                        let red = (over >> 16 & 0xFF) + (under >> 16 & 0xFF) * keep / 255
+                        let green = (over >> 8 & 0xFF) + (under >> 8 & 0xFF) * keep / 255
+                        let blue = (over & 0xFF) + (under & 0xFF) * keep / 255
+                        pixels[target + x + column] = min(255, red) << 16 | min(255, green) << 8 | min(255, blue)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A one-pixel frame, for an image whose alternative text stands in for it.
+enum FrameOutline {
+    static func draw(_ rect: PixelRect, color: UInt32, into buffer: inout PixelBuffer) {
+        buffer.fill(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: color)
+        buffer.fill(PixelRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), with: color)
+        buffer.fill(PixelRect(x: rect.x, y: rect.y, width: 1, height: rect.height), with: color)
+        buffer.fill(PixelRect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), with: color)
+    }
+}
