@@ -56,6 +56,24 @@ public final class HyphenationPreload: @unchecked Sendable {
         }
     }
 
+    /// Loads the patterns of the language given, else of the one
+    /// `bookLanguage` finds (a structured book names its own: an EPUB's
+    /// package), as a job of `work`. No language is detected from the
+    /// file's bytes, which for such a book are not its text.
+    public init(language: String?, bookLanguage: @escaping @Sendable () -> String?,
+                snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
+        work.add { [self] in
+            let patterns = (language ?? bookLanguage()).flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
+            condition.withLock {
+                loaded = patterns
+                finished = true
+                detectionFinished = true
+                condition.broadcast()
+            }
+            if let snapshots, let patterns, patterns.cameFromPatternFile { patterns.saveSnapshot(to: snapshots) }
+        }
+    }
+
     /// The patterns loaded, once they are, when they are for `language`.
     func patterns(for language: String) -> HyphenationPatterns? {
         condition.lock(); defer { condition.unlock() }

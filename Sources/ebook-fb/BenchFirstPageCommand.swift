@@ -18,6 +18,9 @@ struct BenchFirstPageCommand: ParsableCommand {
     @Option(help: "Character offset to open at.")
     var offset: Int = 0
 
+    @Option(name: .customLong("state-dir"), help: "Open at the place saved in this folder of reading positions instead of --offset.")
+    var stateDir: String?
+
     @Option(help: "The parent's monotonic clock reading (ms) just before it started this process.")
     var since: Double
 
@@ -33,8 +36,10 @@ struct BenchFirstPageCommand: ParsableCommand {
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(offset),
-                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings,
+                                        start: stateDir == nil ? .offset(offset) : .savedPlace,
+                                        stateStore: stateDir.map { StateStore(directory: $0) },
+                                        hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
         let started = monotonicMilliseconds()
         session.compose()

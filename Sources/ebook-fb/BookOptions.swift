@@ -61,18 +61,33 @@ struct BookOptions: ParsableArguments {
     /// hyphenation patterns (the typesetter takes them) and makes the first
     /// page's buffer and the frame for `geometry` filled with `background`.
     /// The benchmark's first page is opened the same way. The patterns come
-    /// from their snapshot in `patternSnapshots` when it holds one.
+    /// from their snapshot in `patternSnapshots` when it holds one. An EPUB
+    /// is opened a section at a time (its container and package only
+    /// here), and its patterns are those of the language its package names.
     func openForReading(geometry: PageGeometry, background: UInt32,
                         patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
         let encoding = try textEncoding()
+        let isEPUB = BookFile.isZipArchive(path: book)
         let startup = StartupWork()
         let fontLookup = FontPreload(path: font, on: startup)
-        let hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
+        let hyphenation: HyphenationPreload
+        if isEPUB {
+            let path = book
+            hyphenation = HyphenationPreload(language: lang, bookLanguage: { EPUBBook.language(ofBookAt: path) },
                                              snapshots: patternSnapshots, on: startup)
+        } else {
+            hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
+                                             snapshots: patternSnapshots, on: startup)
+        }
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
                                         on: startup)
         startup.start(name: "start-up loads")
-        let opened = try BookFile.open(path: book, encoding: encoding, publisherStyles: publisherStyles == .on).book
+        let opened: ReadingBook
+        if isEPUB {
+            opened = .sectioned(try LazyEPUB(path: book, publisherStyles: publisherStyles == .on))
+        } else {
+            opened = .whole(try Book.open(path: book, encoding: encoding))
+        }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
 
@@ -107,7 +122,7 @@ extension HyphenationSnapshotStore {
 /// What `BookOptions.openForReading` gives: the book and what was loaded
 /// beside it, for the session.
 struct ReadingStart {
-    let book: Book
+    let book: ReadingBook
     let font: FontFile
     let hyphenation: HyphenationPreload
     let buffers: BufferPreparation

@@ -147,7 +147,7 @@ struct ReadCommand: ParsableCommand {
         bookOptions.book = path
         let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
                                                     patternSnapshots: .inFolder(nil))
-        if options.fontSize == 20, let size = ReaderSession.savedFontSize(for: opened.book, in: store) {
+        if options.fontSize == 20, let size = ReaderSession.savedFontSize(forKey: opened.book.stateKey, in: store) {
             var sized = geometry
             sized.fontSize = size
             if (try? sized.validate()) != nil { geometry = sized }
@@ -167,7 +167,7 @@ struct ReadCommand: ParsableCommand {
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
-        let session = try ReaderSession(book: opened.book, path: path, settings: settings, start: startAt,
+        let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)
         session.menuPolicy = policies.menu
