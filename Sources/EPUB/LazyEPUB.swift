@@ -11,6 +11,8 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
     private var started = false
     private var stopped = false
     private var whole: OpenedEPUB?
+    /// A section read ahead, until it is asked for.
+    private var readAhead: (index: Int, book: Book)?
 
     public let stateKey: String
     public let sectionCount: Int
@@ -36,7 +38,21 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
 
     public func isShown(section index: Int) -> Bool { linear.indices.contains(index) && linear[index] }
 
-    public func book(ofSection index: Int) -> Book { source.book(ofSection: index) }
+    public func book(ofSection index: Int) -> Book {
+        let ready = condition.withLock {
+            defer { readAhead = nil }
+            return readAhead?.index == index ? readAhead?.book : nil
+        }
+        return ready ?? source.book(ofSection: index)
+    }
+
+    /// Reads section `index` now, on this thread, for `book(ofSection:)`
+    /// to give at once: the reader reads it while it waits for its font.
+    public func readAhead(section index: Int) {
+        guard (0..<sectionCount).contains(index) else { return }
+        let book = source.book(ofSection: index)
+        condition.withLock { readAhead = (index, book) }
+    }
 
     /// Scaled from the documents' sizes in the zip's directory: markup
     /// takes about the same share of every document of a book.

@@ -31,14 +31,15 @@ struct BenchFirstPageCommand: ParsableCommand {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
         // As the reader opens: the font, the patterns and the first buffers come with the book.
+        let store = stateDir.map { StateStore(directory: $0) }
+        let place: ReaderSession.Start = store == nil ? .offset(offset) : .savedPlace
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: .inFolder(patternSnapshots))
+                                               patternSnapshots: .inFolder(patternSnapshots), stateStore: store, start: place)
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
         let session = try ReaderSession(opening: start.book, path: options.book, settings: settings,
-                                        start: stateDir == nil ? .offset(offset) : .savedPlace,
-                                        stateStore: stateDir.map { StateStore(directory: $0) },
+                                        start: place, stateStore: store,
                                         hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
         let started = monotonicMilliseconds()

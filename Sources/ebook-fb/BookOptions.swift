@@ -61,11 +61,16 @@ struct BookOptions: ParsableArguments {
     /// hyphenation patterns (the typesetter takes them) and makes the first
     /// page's buffer and the frame for `geometry` filled with `background`.
     /// The benchmark's first page is opened the same way. The patterns come
-    /// from their snapshot in `patternSnapshots` when it holds one. An EPUB
-    /// is opened a section at a time (its container and package only
-    /// here), and its patterns are those of the language its package names.
-    func openForReading(geometry: PageGeometry, background: UInt32,
-                        patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
+    /// from their snapshot in `patternSnapshots` when it holds one.
+    ///
+    /// An EPUB is opened a section at a time: here its container and
+    /// package, then the section the session will show first at `start`
+    /// (its place saved in `stateStore`), read while the font is looked up.
+    /// Its patterns are those of the language its package names, loaded on
+    /// a second start-up thread: reading one section takes less than
+    /// looking the font up, and the patterns need not wait behind it.
+    func openForReading(geometry: PageGeometry, background: UInt32, patternSnapshots: HyphenationSnapshotStore?,
+                        stateStore: StateStore? = nil, start: ReaderSession.Start = .offset(0)) throws -> ReadingStart {
         let encoding = try textEncoding()
         let isEPUB = BookFile.isZipArchive(path: book)
         let startup = StartupWork()
@@ -73,8 +78,10 @@ struct BookOptions: ParsableArguments {
         let hyphenation: HyphenationPreload
         if isEPUB {
             let path = book
+            let patterns = StartupWork()
             hyphenation = HyphenationPreload(language: lang, bookLanguage: { EPUBBook.language(ofBookAt: path) },
-                                             snapshots: patternSnapshots, on: startup)
+                                             snapshots: patternSnapshots, on: patterns)
+            patterns.start(name: "start-up patterns")
         } else {
             hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
                                              snapshots: patternSnapshots, on: startup)
@@ -84,7 +91,11 @@ struct BookOptions: ParsableArguments {
         startup.start(name: "start-up loads")
         let opened: ReadingBook
         if isEPUB {
-            opened = .sectioned(try LazyEPUB(path: book, publisherStyles: publisherStyles == .on))
+            let reading = try LazyEPUB(path: book, publisherStyles: publisherStyles == .on)
+            if let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
+                reading.readAhead(section: section)
+            }
+            opened = .sectioned(reading)
         } else {
             opened = .whole(try Book.open(path: book, encoding: encoding))
         }

@@ -88,6 +88,14 @@ extension ReaderSession {
         reading.startReadingWholeBook()
     }
 
+    /// The section a book of sections opened at `start` shows before the
+    /// whole book is read, as the session opening it will find it; nil
+    /// when the start needs the whole book. Read it ahead, while waiting
+    /// for anything else the session needs.
+    public static func firstSection(of reading: SectionedBookReading, start: Start, stateStore: StateStore?) -> Int? {
+        firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
+    }
+
     /// The place a book of sections opens at without the whole book: its
     /// saved place (with the state it came from), or its first page; nil
     /// when the start needs the whole book (a page number, an offset past
