@@ -31,7 +31,7 @@ struct BlockBreakRules {
         for index in 0..<count where scalars[index] == 0xAD && breaks[index] == .allowed {
             breaks[index] = softHyphens ? .hyphen : .none
         }
-        guard count > 1 else { return }
+        guard count > 1, wordBreak != .normal || anywhere else { return }
         for index in 0..<(count - 1) {
             let this = scalars[index], next = scalars[index + 1]
             switch breaks[index] {
