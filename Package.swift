@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZip", "CXML2",
                                              "CNettle", "CFreeType"]),
         // The W3C EPUB reading-system tests judged by what the reader shows.
-        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Reader", "LinuxSystem"]),
+        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
