@@ -35,4 +35,22 @@ public protocol LoopScene: AnyObject {
     /// ("menu", "contents", "bookmarks", "text").
     var screenName: String { get }
     func drainWarnings() -> [String]
+    /// Set by the loop before each step: the frame goes straight into a
+    /// display's back buffer (`compose(into:)`), so `advance` need not
+    /// compose it in RAM.
+    var composesStraight: Bool { get set }
+    /// Composes the frame as it is now straight into `target` (written in
+    /// order, never read) and returns the rows written; nil when the scene
+    /// composes only in RAM (`composedFrame`).
+    func compose(into target: ScanoutTarget) -> FrameDamage?
+}
+
+/// A scene that composes only in RAM.
+extension LoopScene {
+    public var composesStraight: Bool {
+        get { false }
+        set {}
+    }
+
+    public func compose(into target: ScanoutTarget) -> FrameDamage? { nil }
 }
