@@ -14,13 +14,23 @@ enum CardWait {
 
     /// Returns once a card in `directory` (or `path`) opens for reading and
     /// writing, or when it can be opened no better by waiting, or after `limit`.
-    static func untilUsable(directory: String, path: String?, limit: Double = limit) {
-        let deadline = monotonicMilliseconds() + limit
+    /// `log` is told once how long it waited, when it did.
+    static func untilUsable(directory: String, path: String?, limit: Double = limit, log: (String) -> Void) {
+        let start = monotonicMilliseconds()
+        let deadline = start + limit
+        var waited = false
+        defer {
+            if waited {
+                let seconds = (monotonicMilliseconds() - start) / 1000
+                log("waited \((seconds * 100).rounded() / 100) s for a graphics card in \(directory)")
+            }
+        }
         while monotonicMilliseconds() < deadline {
             // Watched before looking, so a change in between is not missed.
             let watched = (try? FileSystem.directoryEntries(directory)) != nil ? directory : parent(of: directory)
             guard let watcher = try? DirectoryWatcher(path: watched) else { return }
             guard needsWaiting(directory: directory, path: path) else { return }
+            waited = true
             let left = deadline - monotonicMilliseconds()
             guard left > 0, (try? PollSet([watcher.fileDescriptor]).waitForReadable(timeout: left)) != nil else { return }
         }

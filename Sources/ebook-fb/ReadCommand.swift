@@ -91,7 +91,7 @@ struct ReadCommand: ParsableCommand {
         }
         let kmsOptions = try screen.kmsOptions(rotation: rotation)
         // A kiosk may start before its graphics card is there and ours to open.
-        if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card) }
+        if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card, log: log) }
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }

@@ -87,6 +87,11 @@ def check_boot(gpu, args, references, checks):
         timing["reader_start_s"] = int(steps[1]) / 1e6
         print(f"     {gpu}: systemd started at {int(steps[0]) / 1e6:.2f} s, the reader at {int(steps[1]) / 1e6:.2f} s "
               f"(the reader's first start; under QEMU's software emulation)", flush=True)
+    for line in lines:
+        words = line.split()
+        if words[1:2] == ["unit-active"] and len(words) == 4 and words[3].isdigit():
+            print(f"     {gpu}: {words[2]} active at {int(words[3]) / 1e6:.2f} s", flush=True)
+    print(f"     {gpu}: ebook-fb kiosk --check, warm: {value(lines, 'warm-check-ms')} ms", flush=True)
     user = (value(lines, "reader-user") or "").split()
     checks.report(len(user) >= 1 and user[0] != "0",
                   f"{gpu}: the reader runs as an unprivileged user: uid {' '.join(user) or 'unknown'}")
