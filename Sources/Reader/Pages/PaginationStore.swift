@@ -21,6 +21,8 @@ public final class PaginationStore: @unchecked Sendable {
     /// The segments the background is paginating and their pages so far.
     private var growing: [Int: [PageEntry]] = [:]
     private var wanted: [Int] = []
+    /// Segments the reader waits for: paginated at the reader's priority.
+    private var urgent: Set<Int> = []
     private var cancelled = false
     private var paused: Bool
     private var changes = 0
@@ -55,6 +57,15 @@ public final class PaginationStore: @unchecked Sendable {
     public func growingPages(ofSegment index: Int) -> [PageEntry]? {
         condition.withLock { growing[index] }
     }
+
+    /// The reader is about to wait for `index`: the thread that takes it
+    /// keeps the reader's priority for it (call before the threads start).
+    public func expedite(segment index: Int) {
+        condition.withLock { _ = urgent.insert(index) }
+    }
+
+    /// The reader waits, or is about to wait, for `index`.
+    func isUrgent(_ index: Int) -> Bool { condition.withLock { urgent.contains(index) } }
 
     /// Segments for the background to do next, most wanted first.
     public func want(_ indices: [Int]) {
@@ -107,6 +118,7 @@ public final class PaginationStore: @unchecked Sendable {
     public func waitForPage(holding offset: Int) {
         let index = segments.segment(containing: offset)
         condition.lock(); defer { condition.unlock() }
+        urgent.insert(index)
         while !cancelled, segmentPages[index] == nil {
             if let pages = growing[index], pages.count >= 2, pages[pages.count - 2].end > offset { return }
             condition.wait()

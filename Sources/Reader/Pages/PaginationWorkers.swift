@@ -5,9 +5,11 @@ import Typesetting
 /// segments do not depend on each other, so one thread per processor takes
 /// them one at a time from the store (most wanted first) and publishes
 /// each; the store keeps them in the book's order. They run nicer than the
-/// reader's own threads, so frames and the page about to be shown come
-/// first, and each ends when no segment is left: a book paginated leaves
-/// no thread behind to wake.
+/// reader's own threads, so frames come first, except for a segment the
+/// reader waits for (a long chapter opened at): a thread keeps the
+/// reader's priority until it takes a segment nobody waits for (a thread
+/// cannot take its priority back without privileges). Each ends when no
+/// segment is left: a book paginated leaves no thread behind to wake.
 enum PaginationWorkers {
     /// Pagination yields to drawing: the page on screen was paginated first.
     static let niceness: Int32 = 10
@@ -27,7 +29,6 @@ enum PaginationWorkers {
         for index in 0..<count {
             let typesetter = UncheckedBox(try Typesetter(matching: model))
             try DetachedThread.start(name: "pagination \(index + 1)") {
-                ProcessResources.runThisThreadInBackground(niceness: niceness)
                 run(store, typesetter.value)
             }
         }
@@ -36,7 +37,12 @@ enum PaginationWorkers {
     /// Paginates segments until none is left, publishing the pages of a
     /// long one as they grow, so the reader can show its first pages.
     private static func run(_ store: PaginationStore, _ typesetter: Typesetter) {
+        var inBackground = false
         while let segment = store.nextSegment() {
+            if !inBackground, !store.isUrgent(segment) {
+                ProcessResources.runThisThreadInBackground(niceness: niceness)
+                inBackground = true
+            }
             var paginator = Paginator(typesetter: typesetter, segment: segment, of: store.segments)
             var batch = 16
             while !paginator.step(paragraphs: batch) {
