@@ -66,7 +66,8 @@ struct BookOptions: ParsableArguments {
                         patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
         let encoding = try textEncoding()
         let startup = StartupWork()
-        let fontLookup = FontPreload(path: font, on: startup)
+        let fontLookup = FontPreload(path: font, memo: patternSnapshots.map { FontLookupMemo(directory: $0.directory) },
+                                     on: startup)
         let hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
                                              snapshots: patternSnapshots, on: startup)
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,

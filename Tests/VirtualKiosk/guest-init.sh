@@ -67,6 +67,23 @@ read -r reply < /dev/ttyS0
 ./ebook-fb $KIOSK_READER < /dev/tty1 > /tmp/reader.log 2>&1 &
 pid=$!
 show first "$KIOSK_FIRST"
+# The reader at rest: its CPU time (ns) and context switches, all threads, and how many.
+usage() {
+    run=0; switches=0; threads=0
+    for task in /proc/"$pid"/task/*; do
+        read -r ns _ < "$task/schedstat" || continue
+        voluntary=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "$task/status")
+        involuntary=$(sed -n 's/^nonvoluntary_ctxt_switches:[[:space:]]*//p' "$task/status")
+        run=$((run + ns)); switches=$((switches + ${voluntary:-0} + ${involuntary:-0})); threads=$((threads + 1))
+    done
+    echo "$run $switches $threads"
+}
+sleep 2
+set -- $(usage)
+run0=$1; switches0=$2
+sleep 10
+set -- $(usage)
+say "idle $((($1 - run0) / 1000)) $(($2 - switches0)) $3"
 ./ebook-fb inject /kiosk/flick.events > /tmp/inject.log 2>&1 || say "inject flick failed: $(cat /tmp/inject.log)"
 show flick "$KIOSK_FLICK"
 # Each screen over page 2, then back to page 2 (announced once more).

@@ -218,9 +218,13 @@ def check_boot(gpu, args, references, checks):
     else:
         checks.report(False, f"{gpu}: on SIGTERM the console is back: no screendump (reader status {status})")
     check_screens(gpu, args, out, screens, lines, checks)
+    idle = next((line.split()[2:] for line in lines if line.split()[1:2] == ["idle"]), None)
+    if idle and len(idle) == 3:
+        print(f"     {gpu}: the reader at rest for 10 s: {int(idle[0]) / 1000:.2f} ms of CPU, "
+              f"{idle[1]} context switches, {idle[2]} threads", flush=True)
     read = ", ".join(f"{name} {at:.1f}" for name, at in times.items())
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s (screens read at s: {read})", flush=True)
-    return screens
+    return screens, idle
 
 
 def main():
@@ -242,9 +246,21 @@ def main():
     references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
     checks = Checks()
     first = None
+    first_idle = None
     for gpu in args.gpus.split(","):
-        screens = check_boot(gpu, args, references, checks)
+        screens, idle = check_boot(gpu, args, references, checks)
         first = first or screens
+        first_idle = first_idle or idle
+    # The reader at rest, on the first adapter, beside what run.sh wrote.
+    summary = os.path.join(args.out, "kiosk.json")
+    if first_idle and len(first_idle) == 3 and os.path.exists(summary):
+        with open(summary) as f:
+            data = json.load(f)
+        data["idle"] = {"cpu_ms_10s": int(first_idle[0]) / 1000, "wakeups_10s": int(first_idle[1]),
+                        "threads": int(first_idle[2])}
+        with open(summary, "w") as f:
+            json.dump(data, f, indent=2)
+            f.write("\n")
     # The first adapter's screens are the run's screens.
     for name, path in (first or {}).items():
         shutil.copyfile(path, os.path.join(args.out, os.path.basename(path)))

@@ -33,6 +33,12 @@ KERNEL_VERSION="$(basename "$(ls -d "$CACHE"/kernel/lib/modules/*)")"
 mkdir -p "$TREE/lib/modules"
 cp -a "$CACHE/kernel/lib/modules/$KERNEL_VERSION" "$TREE/lib/modules/"
 depmod -b "$TREE" "$KERNEL_VERSION"
+# As a kiosk image should: the display driver loaded early by
+# systemd-modules-load, not whenever udev's coldplug comes to it.
+mkdir -p "$TREE/etc/modules-load.d"
+for gpu in ${GPUS//,/ }; do
+    case "$gpu" in bochs) echo bochs ;; virtio-gpu) echo virtio_gpu ;; esac
+done > "$TREE/etc/modules-load.d/ebook-fb-display.conf"
 python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings" > /dev/null
 # The test unit that drives the boot test from inside the guest.
 TEST_DIR="$TREE/usr/local/lib/ebook-fb-kiosk-test"

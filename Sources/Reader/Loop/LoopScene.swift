@@ -50,6 +50,14 @@ public protocol LoopScene: AnyObject {
     /// book's start, with nothing open over it; the library, for a kiosk
     /// that has one) at once, without animation.
     func resetForIdle(at time: Double)
+    /// Set by the loop before each step: the frame goes straight into a
+    /// display's back buffer (`compose(into:)`), so `advance` need not
+    /// compose it in RAM.
+    var composesStraight: Bool { get set }
+    /// Composes the frame as it is now straight into `target` (written in
+    /// order, never read) and returns the rows written; nil when the scene
+    /// composes only in RAM (`composedFrame`).
+    func compose(into target: ScanoutTarget) -> FrameDamage?
 }
 
 extension LoopScene {
@@ -57,4 +65,11 @@ extension LoopScene {
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }
     public func checkWatches(at time: Double) -> Bool { false }
+
+    public var composesStraight: Bool {
+        get { false }
+        set {}
+    }
+
+    public func compose(into target: ScanoutTarget) -> FrameDamage? { nil }
 }

@@ -42,7 +42,8 @@ public final class ReaderLoop {
 
     /// Said when a presented frame at rest is on the glass ("presented page N").
     public var onSettled: ((String) -> Void)?
-    /// Called with each frame presented and its running count (--screenshot-every).
+    /// Called with each frame presented from RAM and its running count
+    /// (--screenshot-every); a display composed into straight holds its own picture.
     public var onPresent: ((Int, PixelBuffer) throws -> Void)?
     /// Called with each touch frame before it is routed (the trace's --frames).
     public var onTouchFrame: ((TouchFrame) -> Void)?
@@ -192,6 +193,8 @@ public final class ReaderLoop {
         guard isDirty || needsWholeFrame || scene.isMoving || scene.hasBackgroundWork else { return }
         if clock.isVirtual { scene.waitForFrameWork() }
         sceneTime = max(sceneTime, time)
+        let target = (display as? ScanoutDisplay)?.backBuffer
+        scene.composesStraight = target != nil
         let changed = scene.advance(to: sceneTime)
         isDirty = false
         // A step that changes nothing on the glass (a finger down, pages
@@ -199,6 +202,9 @@ public final class ReaderLoop {
         // end of a fade) shows nothing; a view that came to rest on it is
         // at rest on the glass all the same.
         guard changed || needsWholeFrame else { return try announceIfAtRest() }
+        if let target, let written = scene.compose(into: target) {
+            return try presentStraight(written)
+        }
         guard let frame = scene.composedFrame else {
             needsWholeFrame = false
             return
@@ -210,10 +216,24 @@ public final class ReaderLoop {
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
         guard presented else { return }
+        try didPresent(frame)
+    }
+
+    /// Shows the back buffer the scene composed `written` rows into (a
+    /// new buffer's first frame writes them all).
+    private func presentStraight(_ written: FrameDamage) throws {
+        guard !written.isEmpty || needsWholeFrame else { return try announceIfAtRest() }
+        guard let display = display as? ScanoutDisplay,
+              try display.presentBackBuffer(written: written, at: sceneTime) else { return }
+        try didPresent(nil)
+    }
+
+    /// A frame went to the display.
+    private func didPresent(_ frame: PixelBuffer?) throws {
         needsWholeFrame = false
         needsCatchUp = true
         presentedFrames += 1
-        try onPresent?(presentedFrames, frame)
+        if let frame { try onPresent?(presentedFrames, frame) }
         pendingAnnouncement = isAtRest ? scene.restingDescription : nil
         // Shown at once (a modeset, a display in memory) or when its flip completes.
         if display.canPresent { try announce() }
@@ -259,6 +279,14 @@ public final class ReaderLoop {
     /// The frame at rest again, with no damage, into the buffer that lacks it.
     private func catchUp(at time: Double) throws {
         needsCatchUp = false
+        if let display = display as? ScanoutDisplay, let target = display.backBuffer {
+            scene.composesStraight = true
+            if let written = scene.compose(into: target) {
+                // A buffer that holds the frame already need not be shown.
+                if !written.isEmpty { _ = try display.presentBackBuffer(written: written, at: time) }
+                return
+            }
+        }
         guard let frame = scene.composedFrame else { return }
         _ = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: FrameDamage(rows: frame.height), at: time)
@@ -304,8 +332,10 @@ public final class ReaderLoop {
             return false
         }
         if scene.isMoving, now < lastInputTime + 2 * Self.settleLimit { return false }
+        // Asked before it finishes: taking in the last pages redraws the footers.
+        let hadBackgroundWork = scene.hasBackgroundWork
         scene.finishBackgroundWork()
-        if scene.hasBackgroundWork || isDirty {
+        if hadBackgroundWork || scene.hasBackgroundWork || isDirty {
             // Pages found at the end are taken in before the last frame.
             isDirty = true
             if mayPresent { try step(at: now) }
