@@ -68,7 +68,7 @@ let package = Package(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
-                "EPUB", "EPUBConformance",
+                "EPUB", "EPUBConformance", "ImageDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -86,8 +86,8 @@ let package = Package(
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
-        // The command line: options, their validation and the settings they make.
-        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
+        // The command line: options, their validation and the settings they make; the library's EPUB format.
+        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),

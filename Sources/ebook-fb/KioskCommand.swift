@@ -78,7 +78,7 @@ struct KioskCommand: ParsableCommand {
     private func remedy(for error: Error, book: String) -> String {
         let text = "\(error)"
         if text.contains(book) {
-            return "Check that \(book) exists and is readable plain text, or choose another book in \(config); "
+            return "Check that \(book) exists and is a readable book (plain text or EPUB), or choose another book in \(config); "
                 + "then restart: systemctl restart ebook-fb"
         }
         if text.lowercased().contains("font") {

@@ -194,7 +194,7 @@ struct ReadCommand: ParsableCommand {
         if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
             font = file
         }
-        let formats = LibraryFormats.all(encoding: try options.textEncoding())
+        let formats = LibraryFormats.readable(encoding: try options.textEncoding())
         let folder = LibraryFolder(path: options.book) { name in formats.contains { $0.accepts(fileName: name) } }
         let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,

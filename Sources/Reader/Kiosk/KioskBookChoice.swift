@@ -25,7 +25,8 @@ public enum KioskBookChoice {
         return lastRead?.state.path ?? folderBooks.sorted().first
     }
 
-    /// The plain-text books directly in `folder`, by name.
+    /// The books directly in `folder` that its library lists (text and
+    /// EPUB, not hidden), by name.
     public static func books(inFolder folder: String) throws(KioskConfigurationError) -> [String] {
         let names: [String]
         do {
@@ -34,7 +35,9 @@ public enum KioskBookChoice {
             throw KioskConfigurationError("\(folder): cannot list the books folder (missing, or not readable by the service)")
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.filter { $0.lowercased().hasSuffix(".txt") && !$0.hasPrefix(".") }.sorted().map { base + $0 }
+        let formats = LibraryFormats.all(encoding: nil)
+        return names.filter { name in !name.hasPrefix(".") && formats.contains { $0.accepts(fileName: name) } }
+            .sorted().map { base + $0 }
     }
 }
 

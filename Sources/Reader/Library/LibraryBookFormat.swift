@@ -60,12 +60,13 @@ public struct UnsupportedBookFormat: LibraryBookFormat {
         LibraryBookInfo(title: LibraryFileName.title(ofPath: path), problem: problem)
     }
 
-    /// EPUB files, until the reader opens them.
+    /// EPUB files, where no format that reads them is given (this module reads only text).
     public static let epub = UnsupportedBookFormat(extensions: ["epub"], problem: "EPUB books cannot be read yet")
 }
 
 /// The formats the library lists, in the order they are asked: the
-/// first that accepts a file's name describes it.
+/// first that accepts a file's name describes it. The reader's command
+/// gives an EPUB format of its own in place of the unsupported one.
 public enum LibraryFormats {
     public static func all(encoding: TextEncoding?) -> [LibraryBookFormat] {
         [TextBookFormat(encoding: encoding), UnsupportedBookFormat.epub]
