@@ -37,4 +37,13 @@ public protocol Display: AnyObject {
     func giveUp() throws
     /// Takes the screen back; the next present must carry every row.
     func takeBack() throws
+    /// Asks for a switch to console `number` (Ctrl+Alt+Fn on a keyboard the
+    /// kernel no longer reads). False when the display refuses (a locked
+    /// kiosk) or has no console.
+    func switchConsole(to number: Int) throws -> Bool
+}
+
+extension Display {
+    /// A display without a console (in memory, a replay) switches nowhere.
+    public func switchConsole(to number: Int) throws -> Bool { false }
 }

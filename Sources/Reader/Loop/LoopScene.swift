@@ -35,4 +35,11 @@ public protocol LoopScene: AnyObject {
     /// ("menu", "contents", "bookmarks", "text").
     var screenName: String { get }
     func drainWarnings() -> [String]
+    /// The frame at rest is on the glass (announced or not): the moment to
+    /// keep what must survive a restart, after the frame, never before it.
+    func didShowRestingFrame()
+}
+
+extension LoopScene {
+    public func didShowRestingFrame() {}
 }

@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import Geometry
 import Gestures
+import LinuxSystem
 import Raster
 import Scrolling
 import Typesetting
@@ -109,6 +110,8 @@ public final class ReaderSession: PagingControllerObserver {
         self.book = book
         self.settings = settings
         self.stateStore = stateStore
+        // What a power cut in the middle of a save left behind.
+        if let stateStore { AtomicFile.removeAbandonedTemporaryFiles(in: stateStore.directory) }
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
@@ -262,11 +265,11 @@ public final class ReaderSession: PagingControllerObserver {
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
         scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
-        if message.endsMotion {
-            pageSettled()
-            saveIfMoved()
-        }
+        if message.endsMotion { pageSettled() }
     }
+
+    /// The page at rest is on the glass: its position is saved now.
+    public func didShowRestingFrame() { saveIfMoved() }
 
     /// Saves the position when the settled page changed.
     private func saveIfMoved() {
