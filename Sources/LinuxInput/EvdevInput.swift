@@ -105,7 +105,8 @@ public final class EvdevInput: InputSource {
     }
 
     private func deviceFailed(_ device: EvdevDevice, _ error: Error, at time: Double) -> [TouchFrame] {
-        warnings.append("\(device.path): \(error); the device is dropped")
+        // Unplugged is news the device list already tells; anything else is a problem.
+        if (error as? SystemError)?.isDeviceGone != true { warnings.append("\(device.path): \(error); the device is dropped") }
         _ = registry.deviceFailed(device, error: error)
         return refreshDevices(at: time)
     }
