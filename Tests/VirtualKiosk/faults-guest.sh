@@ -20,7 +20,10 @@ SERIAL=/dev/ttyS0
 HERE=/usr/local/lib/ebook-fb-faults
 LOG=/run/ebook-fb-faults/reader.log
 CONF=/etc/ebook-fb.conf
-say() { echo "KIOSK $*" > "$SERIAL"; }
+# The serial port stays open for the whole run: opened anew for each line,
+# the port would be reset and drop what the host sent in between.
+exec 5<> "$SERIAL"
+say() { echo "KIOSK $*" >&5; }
 argument() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^kiosk\.$1=//p" | tail -n 1; }
 property() { systemctl show -p "$1" --value ebook-fb.service; }
 finish() { say done; sync; echo o > /proc/sysrq-trigger; sleep 60; }
@@ -42,7 +45,7 @@ wait_after() {
 page_of() { sed -nE 's/.*presented page ([0-9]+).*/\1/p' <<< "$1"; }
 last_page() { grep -F 'presented page' "$LOG" | tail -n 1 | sed -nE 's/.*presented page ([0-9]+).*/\1/p'; }
 # The host reads the screen when told, and answers "go".
-show() { say "screen $1"; read -r _ < "$SERIAL"; }
+show() { say "screen $1"; read -r -t 300 _ <&5 || say "failed: no answer from the host for screen $1"; }
 
 # A uinput device driven by `ebook-fb inject --control`: started with the
 # recording that describes it, it plays recordings on demand and goes away
@@ -69,7 +72,7 @@ device_start() {  # RECORDING KIND (touchscreen or keyboard): waits until the re
 play() { echo "play $HERE/$1" >&3; read -r -t 30 reply <&4 && [ "${reply%% *}" = played ]; }
 device_stop() { exec 3>&-; wait "$INJECT"; exec 4<&-; }
 
-chvt() { "$HERE/busybox" chvt "$1"; }
+chvt() { timeout 60 "$HERE/busybox" chvt "$1" || say "failed: chvt $1 did not complete"; }
 fgconsole() { sed 's/^tty//' /sys/class/tty/tty0/active; }
 drm_master() {  # y or n: whether the reader holds DRM master now
     awk '$1 == "ebook-fb" {print $4; exit}' /sys/kernel/debug/dri/0/clients 2>/dev/null

@@ -154,7 +154,8 @@ class Run:
             while True:
                 line = boot.next_line(args.timeout)
                 if line is None:
-                    self.report(False, f"console boot: the guest went quiet (last: {last})")
+                    said = {k: v for k, v in last.items() if isinstance(v, dict)}
+                    self.report(False, f"console boot: the guest went quiet (last: {said})")
                     break
                 words = line.split()
                 if words[0] == "done":
