@@ -120,7 +120,8 @@ public final class EvdevInput: InputSource {
         let gone = touch
         let previous = touch?.device.path
         if let device = registry.touchDevice as? EvdevDevice {
-            if touch?.device.path != device.path {
+            // The device itself, not its path: one plugged back may have the same node.
+            if touch?.device !== device {
                 touch = LiveTouchInput(device: device, screenWidth: screenWidth, screenHeight: screenHeight,
                                        rotation: rotation, calibration: calibration)
             }

@@ -74,6 +74,12 @@ device_stop() { exec 3>&-; wait "$INJECT"; exec 4<&-; }
 
 chvt() { timeout 60 "$HERE/busybox" chvt "$1" || say "failed: chvt $1 did not complete"; }
 fgconsole() { sed 's/^tty//' /sys/class/tty/tty0/active; }
+# What the host needs to see why a gesture went nowhere.
+diagnose() {
+    say "failed: $1; input devices: $(grep -E '^(N|H):' /proc/bus/input/devices | tr '\n' ' ')"
+    say "failed: $1; the reader's input: $(ls -l "/proc/$(property MainPID)/fd" 2> /dev/null | grep -o 'input/event[0-9]*' | tr '\n' ' ')" \
+        "inject: $(tr '\n' ' ' < /run/ebook-fb-faults/inject.err)"
+}
 drm_master() {  # y or n: whether the reader holds DRM master now
     awk '$1 == "ebook-fb" {print $4; exit}' /sys/kernel/debug/dri/0/clients 2>/dev/null
 }
@@ -124,6 +130,7 @@ touch_unplugs() {
         line="$(lines)"
         play flick.events || say "failed: flick after replug $i"
         flicked="$(page_of "$(wait_after "$line" "presented page" 30)")"
+        [ -n "$flicked" ] || diagnose "the flick after replug $i turned nothing"
         device_stop
         say "unplug i=$i before=$before dragged=${dragged:-none} flicked=${flicked:-none}"
         show "unplug-$i"
