@@ -1,7 +1,7 @@
 """Writes the recordings the fault run replays in the guest, in evemu format.
 
 The touchscreen is gestures.py's (its axes span the screen in pixels):
-  flick.events         a leftward flick (the next page)
+  flick.events         a leftward flick over 65% of the width (the next page)
   drag-unplug.events   a finger drawn slowly over 65% of the width and held
                        there: no lift, so destroying the device after it
                        is an unplug in the middle of a drag
@@ -60,6 +60,21 @@ def taps(points, gap=900):
     return w.lines
 
 
+def long_flick(width, height):
+    """A leftward flick from 85% to 20% of the width in 120 ms. Past half the
+    width it turns the page even if the events reach the kernel bunched (the
+    injecting process held up by the emulation) and its speed is misread."""
+    w = gestures.Writer()
+    y = height // 2
+    x0, x1, duration = width * 85 // 100, width * 20 // 100, 120
+    w.down(0, x0, y)
+    steps = duration // gestures.STEP_MS
+    for k in range(1, steps + 1):
+        w.move(k * gestures.STEP_MS, round(x0 + (x1 - x0) * k / steps), y)
+    w.up(duration + gestures.STEP_MS)
+    return w.lines
+
+
 def drag_held(width, height):
     w = gestures.Writer()
     y = height // 2
@@ -101,7 +116,7 @@ def main():
     panel = controls(binary, book, width, height, options, open_text)
     touch = gestures.header(width, height)
     recordings = {
-        "flick.events": touch + gestures.flick(width, height),
+        "flick.events": touch + long_flick(width, height),
         "drag-unplug.events": touch + drag_held(width, height),
         "open-text.events": touch + open_text,
         "theme-sepia.events": touch + taps([centre(panel["text.theme.sepia"])]),
