@@ -64,4 +64,4 @@ for arg in "${RENDER_ARGS[@]}"; do FAULT_RENDER_ARGS+=("--render-arg=$arg"); don
 python3 "$HERE/faults.py" --out "$OUT" --kernel "$CACHE/kernel/vmlinuz" --initrd "$WORK/systemd-initramfs.cpio.gz" \
     --drive "$IMAGE" --binary "$BIN" --book "$READING_BOOK" --size "$SIZE" "${FAULT_RENDER_ARGS[@]}" \
     --cuts "$CUTS" --special-cuts "$SPECIAL_CUTS" --switches "$SWITCHES" --unplugs "$UNPLUGS" \
-    --memory-books "${GUEST_MEMORY_BOOKS%,}" --memory-mb "$MEMORY_MB" ${SEED:+--seed "$SEED"} ${ONLY:+--only "$ONLY"}
+    --memory-books "${GUEST_MEMORY_BOOKS%,}" --memory-mb "$MEMORY_MB" ${SEED:+--seed "$SEED"} ${ONLY:+--only "$ONLY"} ${FIRST_PAGE_LIMIT:+--first-page-limit "$FIRST_PAGE_LIMIT"}

@@ -12,7 +12,8 @@
 #       (that Debian image pulled about: power cuts, console switches,
 #        touchscreen unplugs, 256 MB of RAM; --short: 5 cuts, 10 switches,
 #        5 unplugs; or each count with --cuts, --special-cuts, --switches, --unplugs;
-#        --only console,cuts,memory for some of the parts)
+#        --only console,cuts,memory for some of the parts; --first-page-limit S
+#        for the small machine's first page, 2 s unless given)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
@@ -22,7 +23,7 @@ GPUS=""
 WINDOW=0
 SYSTEMD=0
 FAULTS=0
-CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY=""
+CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY="" FIRST_PAGE_LIMIT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) OUT="$2"; shift 2 ;;
@@ -37,6 +38,7 @@ while [ $# -gt 0 ]; do
         --switches) SWITCHES="$2"; shift 2 ;;
         --unplugs) UNPLUGS="$2"; shift 2 ;;
         --only) ONLY="$2"; shift 2 ;;
+        --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
         *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
