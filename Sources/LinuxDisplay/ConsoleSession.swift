@@ -120,6 +120,14 @@ extension ConsoleSession: ScanoutDisplay {
         try display.reacquireAfterSwitch()
     }
 
+    /// Ctrl+Alt+Fn read from evdev: the switch the muted console keyboard
+    /// would have made. A locked kiosk refuses it, as it refuses `chvt`.
+    public func switchConsole(to number: Int) throws -> Bool {
+        guard !refusesSwitching, let terminal, number > 0 else { return false }
+        try terminal.activate(number)
+        return true
+    }
+
     /// A flip's vblank time further than this from the clock is not trusted (ms).
     static let plausibleVblankAge = 1000.0
 }

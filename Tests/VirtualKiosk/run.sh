@@ -8,6 +8,12 @@
 #   Tests/VirtualKiosk/run.sh --systemd [--out DIR] [--gpus bochs]
 #       (Debian with systemd as PID 1 and the ebook-fb unit enabled: the book
 #        at boot, the time to the first page, a restart after kill -9)
+#   Tests/VirtualKiosk/run.sh --faults [--out DIR] [--short] [--seed N]
+#       (that Debian image pulled about: power cuts, console switches,
+#        touchscreen unplugs, 256 MB of RAM; --short: 5 cuts, 10 switches,
+#        5 unplugs; or each count with --cuts, --special-cuts, --switches, --unplugs;
+#        --only console,cuts,memory for some of the parts; --first-page-limit S
+#        for the small machine's first page, 2 s unless given)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
@@ -16,13 +22,24 @@ OUT="$ROOT/.build/virtual-kiosk/out"
 GPUS=""
 WINDOW=0
 SYSTEMD=0
+FAULTS=0
+CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY="" FIRST_PAGE_LIMIT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) OUT="$2"; shift 2 ;;
         --gpus) GPUS="$2"; shift 2 ;;
         --window) WINDOW=1; shift ;;
         --systemd) SYSTEMD=1; shift ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd]" >&2; exit 2 ;;
+        --faults) FAULTS=1; shift ;;
+        --short) CUTS=5 SPECIAL_CUTS=1 SWITCHES=10 UNPLUGS=5; shift ;;
+        --seed) SEED="$2"; shift 2 ;;
+        --cuts) CUTS="$2"; shift 2 ;;
+        --special-cuts) SPECIAL_CUTS="$2"; shift 2 ;;
+        --switches) SWITCHES="$2"; shift 2 ;;
+        --unplugs) UNPLUGS="$2"; shift 2 ;;
+        --only) ONLY="$2"; shift 2 ;;
+        --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$GPUS" ]; then
@@ -91,6 +108,11 @@ if [ ! -f "$CACHE/kernel/vmlinuz" ] || [ ! -x "$CACHE/busybox/bin/busybox" ]; th
     rm -rf "$CACHE/debs"
 fi
 
+if [ "$FAULTS" = 1 ]; then
+    # shellcheck source=Tests/VirtualKiosk/faults-boot.sh
+    . "$HERE/faults-boot.sh"
+    exit
+fi
 if [ "$SYSTEMD" = 1 ]; then
     # shellcheck source=Tests/VirtualKiosk/systemd-boot.sh
     . "$HERE/systemd-boot.sh"

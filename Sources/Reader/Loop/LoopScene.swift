@@ -58,9 +58,13 @@ public protocol LoopScene: AnyObject {
     /// order, never read) and returns the rows written; nil when the scene
     /// composes only in RAM (`composedFrame`).
     func compose(into target: ScanoutTarget) -> FrameDamage?
+    /// The frame at rest is on the glass (announced or not): the moment to
+    /// keep what must survive a restart, after the frame, never before it.
+    func didShowRestingFrame()
 }
 
 extension LoopScene {
+    public func didShowRestingFrame() {}
     public var escapeQuits: Bool { screenName == "reading" }
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }

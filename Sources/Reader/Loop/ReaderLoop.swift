@@ -35,7 +35,8 @@ public final class ReaderLoop {
     private var sceneTime: Double
     private var pendingAnnouncement: String?
     private var lastAnnouncement: String?
-    private var isReadySent = false
+    /// The first frame was presented and is not yet known to be on the glass.
+    private var isFirstFramePending = false
     private var lastInputTime: Double
     /// Why the loop stopped, once it has.
     public private(set) var stopReason: String?
@@ -151,6 +152,8 @@ public final class ReaderLoop {
                 }
             case let .deviceChanged(description):
                 onNotice?(description)
+            case let .switchConsole(number, _):
+                switchConsole(to: number)
             }
         }
     }
@@ -235,8 +238,23 @@ public final class ReaderLoop {
         presentedFrames += 1
         if let frame { try onPresent?(presentedFrames, frame) }
         pendingAnnouncement = isAtRest ? scene.restingDescription : nil
+        isFirstFramePending = presentedFrames == 1
         // Shown at once (a modeset, a display in memory) or when its flip completes.
-        if display.canPresent { try announce() }
+        if display.canPresent { try frameShown() }
+    }
+
+    /// The frame presented last is on the glass. The first one tells the
+    /// service manager the reader is up: a page is on screen, although a
+    /// long book's page count may still be in the making.
+    private func frameShown() throws {
+        if isFirstFramePending {
+            isFirstFramePending = false
+            onNotice?("first page on screen")
+            if let service {
+                do { try service.ready(status: scene.restingDescription) } catch { onWarning?("\(error)") }
+            }
+        }
+        try announce()
     }
 
     /// Nothing moves and nothing is on its way to the glass: the page and
@@ -253,7 +271,7 @@ public final class ReaderLoop {
     private func handle(_ event: DisplayEvent) throws {
         switch event {
         case let .flipCompleted(vblank):
-            try announce()
+            try frameShown()
             // The next frame is stepped to the vblank the flip went out on.
             if scene.isMoving || isDirty, mayPresent {
                 try step(at: vblank)
@@ -262,7 +280,10 @@ public final class ReaderLoop {
             }
         case .releaseRequested:
             try display.giveUp()
+            // Off the glass: the page is announced again once it is back.
             pendingAnnouncement = nil
+            lastAnnouncement = nil
+            onNotice?("console switched away: the screen is given up")
         case .acquireRequested:
             try display.takeBack()
             if idle.isBlank {
@@ -271,6 +292,7 @@ public final class ReaderLoop {
             }
             needsWholeFrame = true
             isDirty = true
+            onNotice?("console back: the screen is taken again")
         case let .quit(reason):
             stopReason = reason
         }
@@ -296,12 +318,22 @@ public final class ReaderLoop {
     private func announce() throws {
         guard let text = pendingAnnouncement else { return }
         pendingAnnouncement = nil
-        guard text != lastAnnouncement else { return }
-        lastAnnouncement = text
-        onSettled?(text)
-        if !isReadySent, let service {
-            isReadySent = true
-            do { try service.ready(status: text) } catch { onWarning?("\(error)") }
+        if text != lastAnnouncement {
+            lastAnnouncement = text
+            onSettled?(text)
+        }
+        // Kept only now, so a slow disk never holds back the frame that ends a turn.
+        scene.didShowRestingFrame()
+    }
+
+    /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
+    private func switchConsole(to number: Int) {
+        do {
+            if try !display.switchConsole(to: number) {
+                onNotice?("console \(number): switching refused (the console is locked or there is none)")
+            }
+        } catch {
+            onWarning?("console \(number): \(error)")
         }
     }
 

@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import Geometry
 import Gestures
+import LinuxSystem
 import Raster
 import Scrolling
 import Typesetting
@@ -121,6 +122,8 @@ public final class ReaderSession: PagingControllerObserver {
         pageProgression = book.pageProgression
         self.settings = settings
         self.stateStore = stateStore
+        // What a power cut in the middle of a save left behind.
+        if let stateStore { AtomicFile.removeAbandonedTemporaryFiles(in: stateStore.directory) }
         bookPath = path
         bookHash = StateStore.contentHash(of: book.text.utf8)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
@@ -275,11 +278,11 @@ public final class ReaderSession: PagingControllerObserver {
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
         scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
-        if message.endsMotion {
-            pageSettled()
-            saveIfMoved()
-        }
+        if message.endsMotion { pageSettled() }
     }
+
+    /// The page at rest is on the glass: its position is saved now.
+    public func didShowRestingFrame() { saveIfMoved() }
 
     /// Saves the position when the settled page changed.
     private func saveIfMoved() {
