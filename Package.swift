@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZip", "CXML2",
                                              "CNettle", "CFreeType"]),
         // The W3C EPUB reading-system tests judged by what the reader shows.
-        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Reader", "LinuxSystem"]),
+        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -61,15 +61,14 @@ let package = Package(
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux",
-                                               "EPUB", "ImageDecoding"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Devices", "Geometry", "Gestures", "Scrolling"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
-                "EPUB", "EPUBConformance",
+                "EPUB", "EPUBConformance", "ImageDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -87,8 +86,8 @@ let package = Package(
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
-        // The command line: options, their validation and the settings they make.
-        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting",
+        // The command line: options, their validation and the settings they make; the library's EPUB format.
+        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
@@ -100,7 +99,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "EPUB", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
     ]
 )
 

@@ -38,6 +38,7 @@ unsigned long CLinux_VT_GETMODE(void) { return VT_GETMODE; }
 unsigned long CLinux_VT_SETMODE(void) { return VT_SETMODE; }
 unsigned long CLinux_VT_RELDISP(void) { return VT_RELDISP; }
 unsigned long CLinux_VT_GETSTATE(void) { return VT_GETSTATE; }
+unsigned long CLinux_VT_ACTIVATE(void) { return VT_ACTIVATE; }
 unsigned long CLinux_VT_OPENQRY(void) { return VT_OPENQRY; }
 int CLinux_KD_TEXT(void) { return KD_TEXT; }
 int CLinux_KD_GRAPHICS(void) { return KD_GRAPHICS; }

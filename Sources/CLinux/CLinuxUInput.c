@@ -12,6 +12,7 @@ unsigned long CLinux_UI_SET_ABSBIT(void) { return UI_SET_ABSBIT; }
 unsigned long CLinux_UI_SET_PROPBIT(void) { return UI_SET_PROPBIT; }
 unsigned long CLinux_UI_DEV_CREATE(void) { return UI_DEV_CREATE; }
 unsigned long CLinux_UI_DEV_DESTROY(void) { return UI_DEV_DESTROY; }
+unsigned long CLinux_UI_GET_SYSNAME64(void) { return UI_GET_SYSNAME(64); }
 int CLinux_uinputUserDevSize(void) { return (int)sizeof(struct uinput_user_dev); }
 int CLinux_uinputMaxNameSize(void) { return UINPUT_MAX_NAME_SIZE; }
 int CLinux_absoluteAxisCount(void) { return ABS_CNT; }

@@ -46,4 +46,13 @@ public protocol Display: AnyObject {
     /// presents nothing while it is off; the first frame after it is on
     /// again carries every row.
     func setPowered(_ on: Bool) throws
+    /// Asks for a switch to console `number` (Ctrl+Alt+Fn on a keyboard the
+    /// kernel no longer reads). False when the display refuses (a locked
+    /// kiosk) or has no console.
+    func switchConsole(to number: Int) throws -> Bool
+}
+
+extension Display {
+    /// A display without a console (in memory, a replay) switches nowhere.
+    public func switchConsole(to number: Int) throws -> Bool { false }
 }

@@ -8,6 +8,8 @@ public enum InputItem: Equatable, Sendable {
     case command(ReaderCommand, time: Double)
     /// A device came or went (said in the log).
     case deviceChanged(String)
+    /// Ctrl+Alt+Fn: a switch to console n asked for.
+    case switchConsole(Int, time: Double)
 }
 
 /// Where input comes from: evdev devices followed through hotplug, or a

@@ -158,9 +158,7 @@ public enum EPUBBook {
     /// The cover: the manifest's `cover-image`, EPUB 2's cover meta, else
     /// a first spine document that is one image.
     static func cover(package: PackageDocument, sections: [ContentSection]) -> String? {
-        let items = package.manifestOrder.compactMap { package.manifest[$0] }
-        if let item = items.first(where: { $0.properties.contains("cover-image") }) { return item.path }
-        if let id = package.coverID, let item = package.manifest[id], item.mediaType.hasPrefix("image/") { return item.path }
+        if let item = package.declaredCover { return item.path }
         guard let first = sections.first else { return nil }
         let images = first.blocks.compactMap { block -> String? in
             if case let .image(image) = block.kind { return image.resource } else { return nil }

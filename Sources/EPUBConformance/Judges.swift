@@ -47,7 +47,8 @@ extension W3CExpectation.Judge {
     static func reportsError(showing phrase: String) -> Self {
         .program { context in
             let book = context.book()
-            if let error = book.error { return Verdict(true, "refused with an error: \(error)") }
+            // The reader reads such a document as far as it goes: refusing the book is not what it promises.
+            if let error = book.error { return Verdict(false, "refused: \(error)") }
             let firstPage = book.pages.first.map { $0.lines.joined(separator: " ") } ?? ""
             let reported = TextMatch.shows(firstPage, "is not well-formed")
             let shown = TextMatch.shows(book.text, phrase)
@@ -69,14 +70,21 @@ enum Judges {
 
     static func drawsImage(_ book: ObservedBook, phrase: String, resource: String?) -> Verdict {
         if let error = book.error { return Verdict(false, "refused: \(error)") }
-        let blocks = imageBlocks(book)
-        let named = resource.map { wanted in blocks.contains { $0.resource.hasSuffix(wanted) } } ?? !blocks.isEmpty
-        let blockText = blocks.map { "\($0.resource)" }.joined(separator: ", ")
-        guard let drawn = book.imagesDrawn else {
-            return Verdict(false, "image blocks: [\(blockText)]; pages do not count the images drawn on them")
-        }
-        let passed = drawn >= 1 && named && TextMatch.shows(book.text, phrase)
-        return Verdict(passed, "\(drawn) image(s) drawn; image blocks: [\(blockText)]")
+        let blocks = imageBlocks(book).map(\.resource)
+        let placed = book.pages.reduce(0) { $0 + $1.imagesPlaced }
+        let drawn = book.imagesDrawn
+        let wanted = resource.map { name in drawn.filter { $0.hasSuffix(name) } } ?? drawn
+        let shown = TextMatch.shows(book.text, phrase)
+        return Verdict(!wanted.isEmpty && shown,
+                       "\(placed) image(s) placed on the pages, \(drawn.count) decoded and drawn [\(drawn.joined(separator: ", "))]; "
+                       + "image blocks: [\(blocks.joined(separator: ", "))]; \"\(phrase)\" \(shown ? "shown" : "not shown")")
+    }
+
+    /// Glyphs the pages set in each embedded family.
+    static func describe(embeddedGlyphs: [String: Int]) -> String {
+        guard !embeddedGlyphs.isEmpty else { return "no glyph on the pages is set in an embedded font" }
+        return "glyphs on the pages set in embedded fonts: "
+            + embeddedGlyphs.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     /// The images of the book's blocks.

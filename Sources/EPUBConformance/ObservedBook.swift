@@ -1,4 +1,5 @@
 import EPUB
+import Raster
 import Reader
 import Typesetting
 
@@ -8,8 +9,12 @@ public struct ObservedPage: Sendable {
     public var lines: [String]
     /// Each line's left and right ink edges, in pixels from the page's left edge.
     public var extents: [ClosedRange<Double>]
-    /// Images drawn on the page; nil while pages do not count them.
-    public var images: Int?
+    /// Images the page's layout places (what `paginate` counts).
+    public var imagesPlaced: Int
+    /// Images the painter decoded and drew on the page, by resource.
+    public var imagesDrawn: [String]
+    /// The book's embedded families the page's glyphs are set in, with how many glyphs.
+    public var embeddedGlyphs: [String: Int]
 }
 
 /// What the reader makes of a book: the error it refuses it with, or its
@@ -23,15 +28,16 @@ public struct ObservedBook: Sendable {
     public var pages: [ObservedPage] = []
     /// Embedded fonts: family, obfuscation and whether FreeType loads the recovered bytes.
     public var fonts: [(family: String, obfuscation: String?, loaded: Bool)] = []
-    /// Embedded families the typesetter drew glyphs with; nil while it does not report them.
-    public var embeddedFamiliesDrawn: Set<String>?
 
     /// The pages' text, lines joined by spaces.
     public var text: String { pages.flatMap(\.lines).joined(separator: " ") }
 
-    /// Images drawn on all pages; nil when pages do not count them.
-    public var imagesDrawn: Int? {
-        pages.reduce(Optional(0)) { sum, page in sum.flatMap { total in page.images.map { total + $0 } } }
+    /// Images drawn on all pages, by resource.
+    public var imagesDrawn: [String] { pages.flatMap(\.imagesDrawn) }
+
+    /// Glyphs set in each embedded family over all pages.
+    public var embeddedGlyphs: [String: Int] {
+        pages.reduce(into: [:]) { total, page in total.merge(page.embeddedGlyphs, uniquingKeysWith: +) }
     }
 
     public var book: Book? { file?.book }
@@ -57,17 +63,29 @@ public enum ReaderObservation {
             }
             let typesetter = try Typesetter(book: file.book, geometry: geometry, font: FontSet.resolve(path: nil))
             let pagination = typesetter.paginate(collectText: true)
+            let cache = GlyphCache()
             for index in pagination.pages.indices {
                 let layout = typesetter.layoutPage(index, of: pagination)
+                var glyphs: [String: Int] = [:]
+                for use in typesetter.embeddedFaces(drawnOn: layout) { glyphs[use.font.family, default: 0] += use.glyphs }
                 observed.pages.append(ObservedPage(
                     lines: pagination.pageLines[index],
                     extents: layout.lineExtents.map { Double($0.lowerBound) / 64...Double($0.upperBound) / 64 },
-                    images: nil))
+                    imagesPlaced: layout.images.count,
+                    imagesDrawn: layout.images.isEmpty ? [] : paintedImages(layout, typesetter: typesetter, cache: cache),
+                    embeddedGlyphs: glyphs))
             }
         } catch {
             observed.error = "\(error)"
         }
         return observed
+    }
+
+    /// The images the painter draws when it paints the page as the reader does.
+    private static func paintedImages(_ layout: PageLayout, typesetter: Typesetter, cache: GlyphCache) -> [String] {
+        var buffer = PixelBuffer(width: typesetter.geometry.width, height: typesetter.geometry.height)
+        let report = PagePainter(theme: .light).paintReporting(layout, fonts: typesetter.fonts, cache: cache, into: &buffer)
+        return report.drawn.map(\.resource)
     }
 
     /// The key the reader keeps a book's reading position under.

@@ -8,14 +8,8 @@ extension W3CExpectations {
                 let book = context.book()
                 if let error = book.error { return Verdict(false, "refused: \(error)") }
                 let loaded = book.fonts.first { $0.family == family }?.loaded ?? false
-                let asked = (book.book?.document?.blocks ?? []).contains { block in
-                    block.style.inline.family == family || block.markup.runs.contains { $0.style.family == family }
-                }
-                guard let drawn = book.embeddedFamiliesDrawn else {
-                    return Verdict(false, "\(family) loads: \(loaded); text set in it: \(asked); "
-                                   + "the typesetter does not report the embedded faces it draws with")
-                }
-                return Verdict(loaded && drawn.contains(family), "\(family) loads: \(loaded); drawn with: \(drawn.sorted())")
+                let glyphs = book.embeddedGlyphs[family] ?? 0
+                return Verdict(loaded && glyphs > 0, "\(family) loads: \(loaded); " + Judges.describe(embeddedGlyphs: book.embeddedGlyphs))
             })
     }
 

@@ -64,19 +64,27 @@ extension W3CExpectations {
         W3CExpectation(
             "pkg-dir_but_not_content",
             statement: "Test passes if the following list is not rendered right-to-left",
-            expected: "the content (no dir of its own) is set left to right: every line starts at the left edge of its block",
+            expected: "the content (no dir of its own) is set left to right: every line of the list and of the paragraph "
+                + "before it starts at the left, nearer the left edge of the text than the right",
             judge: .program { context in
                 let book = context.book()
                 if let error = book.error { return Verdict(false, "refused: \(error)") }
                 let directions = (book.book?.document?.blocks ?? []).compactMap(\.style.direction)
-                guard let lines = LineAttribution.lines(of: "List entry no. 1", in: book), let line = lines.first else {
-                    return Verdict(false, "the list's lines were not found on the pages")
-                }
                 let margin = Double(book.geometry.marginLeft)
                 let right = margin + Double(book.geometry.measure) / 64
-                let startsLeft = line.extent.lowerBound - margin < right - line.extent.upperBound
-                return Verdict(startsLeft && !directions.contains(.rightToLeft),
-                               "\"List entry no. 1\" spans \(line.extent) of \(margin)...\(right)")
+                var observed: [String] = []
+                var leftAligned = !directions.contains(.rightToLeft)
+                for prefix in ["Test passes if the following list", "List entry no. 1", "List entry no. 2", "List entry no. 3"] {
+                    guard let lines = LineAttribution.lines(ofBlockStartingWith: prefix, in: book), !lines.isEmpty else {
+                        return Verdict(false, "the lines of \"\(prefix)\" were not found on the pages")
+                    }
+                    // A justified line meets both edges; a ragged one shows its side.
+                    let gaps = lines.map { (left: $0.extent.lowerBound - margin, right: right - $0.extent.upperBound) }
+                    leftAligned = leftAligned && gaps.allSatisfy { $0.left <= $0.right + 1 }
+                    observed.append("\"\(prefix)\": \(lines.count) line(s), gaps left/right "
+                                    + gaps.map { "\(Int($0.left))/\(Int($0.right))" }.joined(separator: ", "))
+                }
+                return Verdict(leftAligned, observed.joined(separator: "; "))
             }),
         W3CExpectation(
             "pkg-lang_but_not_content",
@@ -106,8 +114,10 @@ extension W3CExpectations {
                 let book = context.book()
                 if let error = book.error { return Verdict(false, "refused: \(error)") }
                 let blocks = Judges.imageBlocks(book)
-                if let drawn = book.imagesDrawn { return Verdict(drawn == 0 && blocks.isEmpty, "\(drawn) image(s) drawn") }
-                return Verdict(blocks.isEmpty, "\(blocks.count) image block(s): nothing to draw")
+                let drawn = book.imagesDrawn
+                let shown = TextMatch.shows(book.text, "Test fails if a red image is visible.")
+                return Verdict(shown && drawn.isEmpty && blocks.isEmpty,
+                               "\(drawn.count) image(s) drawn, \(blocks.count) image block(s); statement \(shown ? "shown" : "not shown")")
             }),
         W3CExpectation(
             "pkg-meta-whitespace",

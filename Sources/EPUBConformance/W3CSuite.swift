@@ -13,6 +13,7 @@ public enum W3CSuite {
         /// False when a person must judge the test.
         public var judged: Bool
         public var statement: String
+        /// The test's pass statement, quoted, and what it asks of the reader in the reader's terms.
         public var expected: String
         public var observed: String
     }
@@ -38,7 +39,8 @@ public enum W3CSuite {
 
     private static func judge(_ expectation: W3CExpectation, applies: String, directory: String) -> Result {
         var result = Result(test: expectation.test, applies: applies, passed: false, judged: true,
-                            statement: expectation.statement, expected: expectation.expected, observed: "")
+                            statement: expectation.statement,
+                            expected: "\u{201C}\(expectation.statement)\u{201D}: \(expectation.expected)", observed: "")
         guard statementIsQuoted(expectation, directory: directory) else {
             result.observed = "the quoted pass statement is not in the book's content"
             return result

@@ -77,6 +77,26 @@ public struct RowSet: Equatable, Sendable {
         for index in words.indices { words[index] |= other.words[index] }
     }
 
+    /// Keeps only the rows also in `other`, a set over as many rows.
+    public mutating func formIntersection(_ other: RowSet) {
+        precondition(other.rowCount == rowCount, "row sets of images of different heights")
+        for index in words.indices { words[index] &= other.words[index] }
+    }
+
+    /// Removes every row of `other`, a set over as many rows.
+    public mutating func subtract(_ other: RowSet) {
+        precondition(other.rowCount == rowCount, "row sets of images of different heights")
+        for index in words.indices { words[index] &= ~other.words[index] }
+    }
+
+    /// The same rows, in a set over `rows` rows (those past the end dropped).
+    public func resized(to rows: Int) -> RowSet {
+        guard rows != rowCount else { return self }
+        var resized = RowSet(rows: rows)
+        forEachRun { resized.insert($0) }
+        return resized
+    }
+
     /// How many rows are in the set.
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 

@@ -61,9 +61,15 @@ public final class ConsoleSession {
 }
 
 /// The console session is the reader loop's display on a screen: frames go
-/// to the KMS display, and console switches and termination signals come
-/// back as display events.
-extension ConsoleSession: Display {
+/// to the KMS display (composed straight into its back buffer when upright),
+/// and console switches and termination signals come back as display events.
+extension ConsoleSession: ScanoutDisplay {
+    public var backBuffer: ScanoutTarget? { display.backBuffer }
+
+    public func presentBackBuffer(written: FrameDamage, at time: Double) throws -> Bool {
+        try display.presentBackBuffer(written: written)
+    }
+
     public var width: Int { display.width }
     public var height: Int { display.height }
     public var canPresent: Bool { display.isActive && !display.isFlipPending }
@@ -112,6 +118,14 @@ extension ConsoleSession: Display {
     public func takeBack() throws {
         try terminal?.acknowledgeAcquire()
         try display.reacquireAfterSwitch()
+    }
+
+    /// Ctrl+Alt+Fn read from evdev: the switch the muted console keyboard
+    /// would have made. A locked kiosk refuses it, as it refuses `chvt`.
+    public func switchConsole(to number: Int) throws -> Bool {
+        guard !refusesSwitching, let terminal, number > 0 else { return false }
+        try terminal.activate(number)
+        return true
     }
 
     /// A flip's vblank time further than this from the clock is not trusted (ms).

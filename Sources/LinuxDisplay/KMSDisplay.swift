@@ -4,10 +4,11 @@ import Geometry
 import Glibc
 import LinuxSystem
 
-/// A screen driven through KMS dumb buffers. Frames are composed in RAM by
-/// the caller and presented with damage; their rows are copied (turned by
-/// the rotation) into the back buffer, which is flipped in on the next
-/// vblank. The caller's loop polls `eventDescriptor` and calls
+/// A screen driven through KMS dumb buffers. Upright, a frame is composed
+/// straight into the back buffer (`backBuffer`, `presentBackBuffer`);
+/// otherwise it is composed in RAM by the caller and presented with damage,
+/// its rows copied (turned by the rotation) into the back buffer. The back
+/// buffer is flipped in on the next vblank. The caller's loop polls `eventDescriptor` and calls
 /// `handleEvents()`, which reports each completed flip: that is the frame
 /// clock. The CRTC as it was at start is put back by `restore()`, which
 /// deinit also runs.
@@ -40,6 +41,9 @@ public final class KMSDisplay {
     private var isRestored = false
     /// The connector's "DPMS" property, found when the panel is first turned off.
     private var dpmsProperty: UInt32?
+    /// Per buffer: changes whenever it was written other than by composing
+    /// straight into it, so a composer's record of it is dropped.
+    private var generations = [0, 0]
     /// Written by the flip-event handler (a C function that cannot capture).
     private let flipRecord: UnsafeMutablePointer<FlipRecord>
 
@@ -141,9 +145,43 @@ public final class KMSDisplay {
     @discardableResult
     public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage changed: FrameDamage) throws(DisplayError) -> Bool {
         guard isActive, pendingIndex == nil else { return false }
-        let target = needsModeset ? frontIndex : 1 - frontIndex
+        let target = backIndex
+        let rows = writer.write(pixels, stride: stride, damage: changed, into: target, destination: buffers[target].memory)
+        generations[target] += 1
+        try show(target, rows: rows)
+        return true
+    }
+
+    /// The buffer the next present goes into: the front one before the
+    /// first modeset, else the one not on the glass.
+    private var backIndex: Int { needsModeset ? frontIndex : 1 - frontIndex }
+
+    /// The back buffer, to compose the next frame straight into; nil while
+    /// a present would be refused, or when frames are turned (they are then
+    /// composed upright in RAM and copied turned).
+    public var backBuffer: ScanoutTarget? {
+        guard isActive, pendingIndex == nil, rotation == .none else { return nil }
+        let index = backIndex
+        let buffer = buffers[index]
+        return ScanoutTarget(pixels: buffer.memory, stride: buffer.pitch, width: width, height: height,
+                             identity: ScanoutTarget.Identity(buffer: index, generation: generations[index]))
+    }
+
+    /// Shows the back buffer as composed straight into since it was last
+    /// shown; `written` are the rows written, for DirtyFB. False, as
+    /// `present` returns, while a flip is pending or the console is away.
+    public func presentBackBuffer(written: FrameDamage) throws(DisplayError) -> Bool {
+        guard isActive, pendingIndex == nil else { return false }
+        // The buffers now hold frames that were not copied from RAM.
+        writer.invalidateAll()
+        try show(backIndex, rows: written)
+        return true
+    }
+
+    /// Tells the driver which rows of buffer `target` changed, then sets
+    /// the mode with it (the first frame) or queues its flip.
+    private func show(_ target: Int, rows: FrameDamage) throws(DisplayError) {
         let buffer = buffers[target]
-        let rows = writer.write(pixels, stride: stride, damage: changed, into: target, destination: buffer.memory)
         if dirtyFBSupported, !rows.isEmpty {
             let rects = rows.runs.map { writer.copier.panelRect(rows: $0) }
             dirtyFBSupported = try device.markDirty(framebuffer: buffer.framebuffer, rects: rects)
@@ -157,7 +195,6 @@ public final class KMSDisplay {
             try device.pageFlip(crtc: selection.crtcID, framebuffer: buffer.framebuffer, userData: UnsafeMutableRawPointer(flipRecord))
             pendingIndex = target
         }
-        return true
     }
 
     /// Reads the DRM events waiting on the descriptor. Returns the vblank
@@ -207,6 +244,7 @@ public final class KMSDisplay {
         isMaster = true
         needsModeset = true
         writer.invalidateAll()
+        generations = generations.map { $0 + 1 }
     }
 
     /// Turns the panel off or on through the connector's DPMS property

@@ -114,6 +114,12 @@ public final class VirtualTerminal {
         try terminal.control(CLinux_VT_RELDISP(), "VT_RELDISP 0", value: 0)
     }
 
+    /// Asks the kernel to switch to console `number`; with VT_PROCESS it
+    /// first sends us the release signal, as for any other switch.
+    public func activate(_ number: Int) throws(DisplayError) {
+        try terminal.control(CLinux_VT_ACTIVATE(), "VT_ACTIVATE \(number)", value: Int32(number))
+    }
+
     /// Acknowledges that the VT is ours again.
     public func acknowledgeAcquire() throws(DisplayError) {
         try terminal.control(CLinux_VT_RELDISP(), "VT_RELDISP VT_ACKACQ", value: CLinux_VT_ACKACQ())

@@ -55,36 +55,33 @@ public final class EvdevInput: InputSource {
     /// Everything available now: hotplug changes, touch frames and key
     /// commands (at `time`, the loop's clock, as the keys carry none we use).
     public func read(upTo time: Double) -> [InputItem] {
-        let (frames, commands) = read(now: time)
+        let (frames, keys) = read(now: time)
         defer { changes = [] }
-        return changes.map(InputItem.deviceChanged) + frames.map(InputItem.touches)
-            + commands.map { InputItem.command($0, time: time) }
+        return changes.map(InputItem.deviceChanged) + frames.map(InputItem.touches) + keys
     }
 
-    private func read(now: Double) -> (frames: [TouchFrame], commands: [ReaderCommand]) {
+    private func read(now: Double) -> (frames: [TouchFrame], keys: [InputItem]) {
+        var frames: [TouchFrame] = []
         if let watcher, let changes = try? watcher.readChanges(), !changes.isEmpty {
             for change in changes { _ = registry.handle(change) }
-            refreshDevices()
+            frames += refreshDevices(at: now)
         }
-        var frames: [TouchFrame] = []
         if let touch {
             do {
-                frames = try touch.frames(through: .infinity)
+                frames += try touch.frames(through: .infinity)
             } catch {
-                // Unplugged mid-drag: lift the fingers it held so the page settles.
-                if let lift = touch.releaseAfterLoss(at: now) { frames.append(lift) }
-                deviceFailed(touch.device.path, error)
+                frames += deviceFailed(touch.device, error, at: now)
             }
         }
-        var commands: [ReaderCommand] = terminal?.readCommands() ?? []
+        var keys = (terminal?.readCommands() ?? []).map { InputItem.command($0, time: now) }
         for keyboard in keyboards where keyboard.device.path != touch?.device.path {
             do {
-                commands += try keyboard.readCommands()
+                keys += try keyboard.read(at: now)
             } catch {
-                deviceFailed(keyboard.device.path, error)
+                frames += deviceFailed(keyboard.device, error, at: now)
             }
         }
-        return (frames, commands)
+        return (frames, keys)
     }
 
     public func drainWarnings() -> [String] {
@@ -107,16 +104,24 @@ public final class EvdevInput: InputSource {
         registry.closeAll()
     }
 
-    private func deviceFailed(_ path: String, _ error: Error) {
-        warnings.append("\(path): \(error); the device is dropped")
-        _ = registry.deviceFailed(path: path, error: error)
-        refreshDevices()
+    private func deviceFailed(_ device: EvdevDevice, _ error: Error, at time: Double) -> [TouchFrame] {
+        // Unplugged is news the device list already tells; anything else is a problem.
+        if (error as? SystemError)?.isDeviceGone != true { warnings.append("\(device.path): \(error); the device is dropped") }
+        _ = registry.deviceFailed(device, error: error)
+        return refreshDevices(at: time)
     }
 
-    private func refreshDevices() {
+    /// Follows the registry's devices. A touchscreen that went (unplugged,
+    /// whether its removal or a failed read told first) lifts the fingers
+    /// it held, so a drag in progress ends and the page settles: the frame
+    /// that does so is returned.
+    @discardableResult
+    private func refreshDevices(at time: Double = 0) -> [TouchFrame] {
+        let gone = touch
         let previous = touch?.device.path
         if let device = registry.touchDevice as? EvdevDevice {
-            if touch?.device.path != device.path {
+            // The device itself, not its path: one plugged back may have the same node.
+            if touch?.device !== device {
                 touch = LiveTouchInput(device: device, screenWidth: screenWidth, screenHeight: screenHeight,
                                        rotation: rotation, calibration: calibration)
             }
@@ -127,8 +132,14 @@ public final class EvdevInput: InputSource {
             changes.append(touch.map { "touchscreen: \($0.device.path)" } ?? "touchscreen: none")
         }
         let present = registry.keyboards.compactMap { $0 as? EvdevDevice }
+        let before = Set(keyboards.map(\.device.path))
         keyboards = present.map { device in
             keyboards.first { $0.device === device } ?? KeyboardInput(device: device, mapping: mapping)
         }
+        let after = Set(keyboards.map(\.device.path))
+        changes += after.subtracting(before).sorted().map { "keyboard: \($0)" }
+        changes += before.subtracting(after).sorted().map { "keyboard gone: \($0)" }
+        guard let gone, gone !== touch, let lift = gone.releaseAfterLoss(at: time) else { return [] }
+        return [lift]
     }
 }

@@ -74,6 +74,14 @@ public final class InputDeviceRegistry {
         return remove(path)
     }
 
+    /// Reading `device` failed. When its removal was seen first and a new
+    /// device already came at its path (a panel plugged back, or waiting
+    /// for udev's permissions), that one is left alone.
+    public func deviceFailed(_ device: any InputDeviceHandle, error: Error) -> [Change] {
+        guard devices[device.path] === device else { return [] }
+        return deviceFailed(path: device.path, error: error)
+    }
+
     /// The touch device to read: the chosen one, else the first touchscreen, else the first absolute pointer.
     public var touchDevice: (any InputDeviceHandle)? {
         let ordered = devices.keys.sorted(by: Self.eventOrder).compactMap { devices[$0] }

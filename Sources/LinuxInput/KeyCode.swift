@@ -25,6 +25,15 @@ public enum KeyCode {
     public static let down: UInt16 = 108
     public static let pageDown: UInt16 = 109
 
+    public static let leftControl: UInt16 = 29
+    public static let rightControl: UInt16 = 97
+    public static let leftAlt: UInt16 = 56
+    public static let rightAlt: UInt16 = 100
+    public static let controls: [UInt16] = [leftControl, rightControl]
+    public static let alts: [UInt16] = [leftAlt, rightAlt]
+    /// F1...F10 are 59...68; F11 and F12 come later in the table.
+    public static let functionKeys: [UInt16] = Array(59...68) + [87, 88]
+
     /// Keys whose presence makes a device a keyboard for the reader.
     public static let navigation: [UInt16] = [right, left, pageDown, pageUp, space]
 }

@@ -2,7 +2,7 @@ import Devices
 /// evdev key events to reader commands. Right/PgDn/Space/Down next page,
 /// Left/PgUp/Backspace/Up previous, Home/End, +/= and - font size, z zoom,
 /// m menu, c contents, t text settings, b bookmark, l library, Enter opens the row
-/// chosen in a list, Esc closes the screen over the page and on the page
+/// chosen in a list or applies the text panel's chosen control, Esc closes the screen over the page and on the page
 /// quits, q quits (neither quits in kiosk mode). Navigation and font size
 /// follow key repeat; the others act on the press only.
 public struct KeyboardMapping: Sendable {

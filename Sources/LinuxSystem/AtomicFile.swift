@@ -48,12 +48,7 @@ public enum AtomicFile {
             throw failure
         }
         // The rename is in the folder: without this a power cut may undo it.
-        // A folder that cannot be synced (some file systems refuse) keeps
-        // the new file all the same, so that is not an error.
-        if durability == .flushed, let folder = try? FileDescriptor.open(FileSystem.parentFolder(of: path), flags: O_RDONLY | O_DIRECTORY) {
-            try? folder.synchronize()
-            folder.close()
-        }
+        if durability == .flushed { FileSystem.synchronizeFolder(FileSystem.parentFolder(of: path)) }
     }
 
     public static func replace(path: String, contents: [UInt8], permissions: mode_t = 0o644,
@@ -67,6 +62,32 @@ public enum AtomicFile {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Removes the temporary files in `folder` that replacements by
+    /// processes no longer running left behind (a power cut or kill -9 in
+    /// the middle of a write); those of live processes are theirs. Returns
+    /// how many went.
+    @discardableResult
+    public static func removeAbandonedTemporaryFiles(in folder: String) -> Int {
+        guard let names = try? FileSystem.directoryEntries(folder) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let writer = writerProcess(ofTemporaryName: name), writer != getpid(),
+                  kill(writer, 0) != 0, errno == ESRCH else { continue }
+            if (try? FileSystem.removeFile(folder + "/" + name)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// The process id in a temporary file's name ("NAME.PID-THREAD.tmp"), or nil for other names.
+    static func writerProcess(ofTemporaryName name: String) -> pid_t? {
+        guard name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropLast(4).split(separator: ".")
+        guard parts.count >= 2, let tag = parts.last else { return nil }
+        let numbers = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard numbers.count == 2, let pid = pid_t(numbers[0]), pid > 0, UInt(numbers[1], radix: 16) != nil else { return nil }
+        return pid
     }
 
     /// The temporary file a replacement of `path` made on the calling

@@ -4,30 +4,43 @@ import Glibc
 public enum FileSystem {
     /// Makes `path` and every missing folder above it (mkdir -p); a folder
     /// that exists already is fine. The usual case, a folder that is there,
-    /// takes one call.
-    public static func createDirectories(_ path: String, permissions: mode_t = 0o755) throws(SystemError) {
+    /// takes one call. `durable` syncs the folder holding each new one, so a
+    /// power cut cannot take away a folder a synced file was then put in.
+    public static func createDirectories(_ path: String, permissions: mode_t = 0o755,
+                                         durable: Bool = false) throws(SystemError) {
         do throws(SystemError) {
-            try makeDirectory(path, permissions: permissions)
+            if try makeDirectory(path, permissions: permissions), durable { synchronizeFolder(parentFolder(of: path)) }
         } catch where error.isNotFound {
             let parent = parentFolder(of: path)
             guard parent != path, path.contains("/") else { throw error }
-            try createDirectories(parent, permissions: permissions)
+            try createDirectories(parent, permissions: permissions, durable: durable)
             // Once more, and final: some file systems (/proc) refuse new
             // folders with ENOENT although the parent is there.
-            try makeDirectory(path, permissions: permissions)
+            if try makeDirectory(path, permissions: permissions), durable { synchronizeFolder(parent) }
         }
     }
 
-    /// mkdir(2); a folder already there is fine.
-    private static func makeDirectory(_ path: String, permissions: mode_t) throws(SystemError) {
+    /// mkdir(2); a folder already there is fine. True when it was made.
+    private static func makeDirectory(_ path: String, permissions: mode_t) throws(SystemError) -> Bool {
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "mkdir", path: path) { mkdir(path, permissions) }
+            return true
         } catch where error.errno == EEXIST {
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw SystemError(operation: "mkdir", path: path, errno: ENOTDIR)
             }
+            return false
         }
+    }
+
+    /// fsync of a folder, so the names in it survive a power cut. Some file
+    /// systems refuse to sync folders; what was written stays all the same,
+    /// so that is not an error.
+    static func synchronizeFolder(_ path: String) {
+        guard let folder = try? FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY) else { return }
+        try? folder.synchronize()
+        folder.close()
     }
 
     /// Removes a file; a file already gone is fine.

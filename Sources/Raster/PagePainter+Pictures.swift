@@ -6,15 +6,29 @@ extension PageLayout {
     var hasPictures: Bool { !images.isEmpty || !rules.isEmpty || !underlines.isEmpty }
 }
 
+/// What became of a page's images when it was painted.
+public struct PictureReport: Sendable, Equatable {
+    /// Decoded and laid over the page.
+    public var drawn: [PlacedImage] = []
+    /// Not decoded: a frame and the alternative text stand in for them.
+    public var replaced: [PlacedImage] = []
+    /// Glyphs that could not be rendered.
+    public var glyphFailures = 0
+
+    public init() {}
+}
+
 /// A structured book's rules and images on a page: each image decoded at
 /// the size it is drawn (only the part inside the buffer) and laid over
 /// the page, its alternative text in a frame when it cannot be decoded.
 extension PagePainter {
     /// Draws at `scale` with the page point (`originX`, `originY`) at the
-    /// buffer's corner; adds the rows drawn to `ink`. Returns the glyphs of
-    /// alternative texts that could not be drawn.
+    /// buffer's corner; adds the rows drawn to `ink`. Reports the images
+    /// drawn and replaced (those outside the buffer are neither), and the
+    /// glyphs of alternative texts that could not be drawn.
     func drawPictures(of page: PageLayout, scale: Double, originX: Double, originY: Double, footerFace: Int,
-                      face: (Int) -> FontFace?, cache: GlyphCache, into buffer: inout PixelBuffer, ink: inout InkRows) -> Int {
+                      face: (Int) -> FontFace?, cache: GlyphCache, into buffer: inout PixelBuffer,
+                      ink: inout InkRows) -> PictureReport {
         func placed(_ box: PageBox) -> PixelRect {
             let left = ((Double(box.x) - originX) * scale).rounded(), top = ((Double(box.y) - originY) * scale).rounded()
             let right = ((Double(box.maxX) - originX) * scale).rounded(), bottom = ((Double(box.maxY) - originY) * scale).rounded()
@@ -27,14 +41,16 @@ extension PagePainter {
                 ink.insert(visible.y..<visible.maxY)
             }
         }
-        var failures = 0
+        var report = PictureReport()
         for image in page.images {
             let frame = placed(image.box)
             guard let visible = frame.intersection(buffer.bounds) else { continue }
             let region = ImageRegion(x: visible.x - frame.x, y: visible.y - frame.y, width: visible.width, height: visible.height)
             if let pixels = Self.decode(image, from: page.resources, width: frame.width, height: frame.height, region: region) {
                 blend(pixels, atX: visible.x, y: visible.y, into: &buffer)
+                report.drawn.append(image)
             } else {
+                report.replaced.append(image)
                 FrameOutline.draw(frame, color: theme.secondary, into: &buffer)
                 let shiftX = Int32((originX * scale * 64).rounded()), shiftY = Int32((originY * scale * 64).rounded())
                 let alternative = PageLayout(interfaceGlyphs: image.alternative.map { glyph in
@@ -44,12 +60,12 @@ extension PagePainter {
                     return moved
                 })
                 var scratch = ink
-                failures += paint(alternative, footerFace: footerFace, face: face, cache: cache, into: &buffer,
-                                  clearing: false, ink: &scratch)
+                report.glyphFailures += paint(alternative, footerFace: footerFace, face: face, cache: cache, into: &buffer,
+                                              clearing: false, ink: &scratch)
             }
             ink.insert(visible.y..<visible.maxY)
         }
-        return failures
+        return report
     }
 
     /// The image's pixels for `region` of it drawn at `width` x `height`;

@@ -32,15 +32,32 @@ public struct PagePainter {
     @discardableResult
     public func paint(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
                       clearing: Bool = true, ink: inout InkRows) -> Int {
+        let report = paintReporting(page, fonts: fonts, cache: cache, into: &buffer, clearing: clearing, ink: &ink)
+        return report.glyphFailures
+    }
+
+    /// Paints the whole buffer as above and says which of the page's
+    /// images were decoded and drawn, and which only their alternative
+    /// text stands for.
+    public func paintReporting(_ page: PageLayout, fonts: FontSet, cache: GlyphCache,
+                               into buffer: inout PixelBuffer) -> PictureReport {
+        var ink = InkRows.all(rows: buffer.height)
+        return paintReporting(page, fonts: fonts, cache: cache, into: &buffer, clearing: true, ink: &ink)
+    }
+
+    private func paintReporting(_ page: PageLayout, fonts: FontSet, cache: GlyphCache, into buffer: inout PixelBuffer,
+                                clearing: Bool, ink: inout InkRows) -> PictureReport {
         let faces = fonts.faces
         let face: (Int) -> FontFace? = { faces.indices.contains($0) ? faces[$0] : nil }
-        var failures = paint(page, footerFace: fonts.footer.id, face: face, cache: cache, into: &buffer, clearing: clearing,
+        let failures = paint(page, footerFace: fonts.footer.id, face: face, cache: cache, into: &buffer, clearing: clearing,
                              ink: &ink)
+        var report = PictureReport()
         if page.hasPictures {
-            failures += drawPictures(of: page, scale: 1, originX: 0, originY: 0, footerFace: fonts.footer.id, face: face,
-                                     cache: cache, into: &buffer, ink: &ink)
+            report = drawPictures(of: page, scale: 1, originX: 0, originY: 0, footerFace: fonts.footer.id, face: face,
+                                  cache: cache, into: &buffer, ink: &ink)
         }
-        return failures
+        report.glyphFailures += failures
+        return report
     }
 
     /// Draws the page magnified by `scale` with the page point `origin`
@@ -65,7 +82,7 @@ public struct PagePainter {
                              ink: &ink)
         if page.hasPictures {
             failures += drawPictures(of: page, scale: scale, originX: originX, originY: originY, footerFace: fonts.footer.id,
-                                     face: face, cache: cache, into: &buffer, ink: &ink)
+                                     face: face, cache: cache, into: &buffer, ink: &ink).glyphFailures
         }
         return failures
     }

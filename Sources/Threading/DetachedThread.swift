@@ -36,6 +36,16 @@ public enum DetachedThread {
         pthread_detach(thread)
     }
 
+    /// Processors the process may run on (at least 1): how many threads
+    /// of work that can go side by side are worth starting.
+    public static var availableProcessors: Int {
+        #if canImport(Glibc)
+        Int(CLinux_availableProcessors())
+        #else
+        1
+        #endif
+    }
+
     private final class Work {
         let name: String
         let body: @Sendable () -> Void

@@ -53,6 +53,8 @@ enum HeadingDetector {
     /// Start" gives "CHAPTERI"): a contents entry and its chapter share it
     /// whatever titles follow.
     static func numberKey(_ line: String) -> String {
+        // Most headings are ASCII: the same key, found byte by byte.
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return asciiNumberKey(Array(line.utf8)) }
         let words = line.split(separator: " ")
         var count = 1
         if let keyword = keywords.first(where: { line.hasPrefix($0) }) {
@@ -65,6 +67,30 @@ enum HeadingDetector {
         }
         return normalised(kept.joined(separator: " "))
     }
+
+    /// `numberKey` of an ASCII line: the words are split at spaces and
+    /// compared as bytes, which for ASCII is what the string operations do.
+    private static func asciiNumberKey(_ line: [UInt8]) -> String {
+        var count = 1
+        if let keyword = asciiKeywords.first(where: { line.starts(with: $0) }) {
+            count = keyword.split(separator: UInt8(ascii: " ")).count + 1
+        }
+        var kept = Array(line.split(separator: UInt8(ascii: " ")).prefix(count))
+        if var last = kept.popLast() {
+            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: ":") || end == UInt8(ascii: ",") {
+                last = last.dropLast()
+            }
+            kept.append(last)
+        }
+        var key: [UInt8] = []
+        for (index, word) in kept.enumerated() {
+            if index > 0 { key.append(UInt8(ascii: " ")) }
+            key += word
+        }
+        return normalised(String(decoding: key, as: UTF8.self))
+    }
+
+    private static let asciiKeywords: [[UInt8]] = keywords.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
 
     private static let volumeKeywords: [String] = [
         "BOOK", "Book", "PART", "Part", "VOLUME", "Volume", "ЧАСТЬ", "Часть", "TEIL", "Teil", "LIVRE", "Livre",

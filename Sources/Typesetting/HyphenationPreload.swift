@@ -52,7 +52,11 @@ public final class HyphenationPreload: @unchecked Sendable {
                 detectionFinished = true
                 condition.broadcast()
             }
-            if let snapshots, let patterns, patterns.cameFromPatternFile { patterns.saveSnapshot(to: snapshots) }
+            if let snapshots, let patterns, patterns.cameFromPatternFile {
+                patterns.saveSnapshot(to: snapshots)
+            } else if let snapshots {
+                snapshots.removeAbandonedFiles()
+            }
         }
     }
 
@@ -70,7 +74,11 @@ public final class HyphenationPreload: @unchecked Sendable {
                 detectionFinished = true
                 condition.broadcast()
             }
-            if let snapshots, let patterns, patterns.cameFromPatternFile { patterns.saveSnapshot(to: snapshots) }
+            if let snapshots, let patterns, patterns.cameFromPatternFile {
+                patterns.saveSnapshot(to: snapshots)
+            } else if let snapshots {
+                snapshots.removeAbandonedFiles()
+            }
         }
     }
 

@@ -43,11 +43,18 @@ public struct HyphenationSnapshotStore: Sendable {
         // megabytes to reach the card.
         do throws(SystemError) {
             try FileSystem.createDirectories(directory)
+            removeAbandonedFiles()
             try AtomicFile.replace(path: snapshotPath(for: dictionaryPath), contents: bytes, durability: .cached)
             return true
         } catch {
             return false
         }
+    }
+
+    /// Removes what a power cut or kill -9 in the middle of a save left:
+    /// megabytes each, they must not stay for good.
+    func removeAbandonedFiles() {
+        AtomicFile.removeAbandonedTemporaryFiles(in: directory)
     }
 
     func snapshotPath(for dictionaryPath: String) -> String {

@@ -17,7 +17,7 @@ final class Hyphenator {
     var language: String { patterns.language }
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private let encoder: iconv_t?
-    private var cache: [[UInt32]: [Int]] = [:]
+    private var cache = HyphenationCache(limit: Hyphenator.cacheLimit)
     /// Reused for each lookup: the word as libhyphen reads it, and its marks.
     private var wordBytes: [UInt8] = []
     private var hyphens: [CChar] = []
@@ -50,31 +50,54 @@ final class Hyphenator {
     /// Marks hyphenation points inside the words of `scalars` as `.hyphen`
     /// where no other break is already allowed.
     func mark(_ scalars: [UInt32], breaks: inout [BreakOpportunity]) {
-        var index = 0
-        let count = scalars.count
-        while index < count {
-            guard Hyphenator.isWordLetter(scalars[index]) else { index += 1; continue }
-            var end = index
-            while end < count, Hyphenator.isWordLetter(scalars[end]) { end += 1 }
-            let length = end - index
-            if length >= Hyphenator.minimumBefore + Hyphenator.minimumAfter {
-                let word = Array(scalars[index..<end])
-                for point in points(in: word) where breaks[index + point - 1] == .none {
-                    breaks[index + point - 1] = .hyphen
+        scalars.withUnsafeBufferPointer { scalars in
+            var index = 0
+            let count = scalars.count
+            while index < count {
+                guard Hyphenator.isWordLetter(scalars[index]) else { index += 1; continue }
+                var end = index
+                while end < count, Hyphenator.isWordLetter(scalars[end]) { end += 1 }
+                if end - index > HyphenationCache.longestWord {
+                    for point in lookUp(Array(scalars[index..<end])) where breaks[index + point - 1] == .none {
+                        breaks[index + point - 1] = .hyphen
+                    }
+                } else if end - index >= Hyphenator.minimumBefore + Hyphenator.minimumAfter {
+                    var points = points(of: scalars, index..<end)
+                    while points != 0 {
+                        let point = points.trailingZeroBitCount
+                        points &= points - 1
+                        if breaks[index + point - 1] == .none { breaks[index + point - 1] = .hyphen }
+                    }
                 }
+                index = end
             }
-            index = end
         }
     }
 
     /// Offsets inside `word` where it may be broken (a break before that character).
     func points(in word: [UInt32]) -> [Int] {
-        if let cached = cache[word] { return cached }
-        let found = lookUp(word)
-        // Bounded, so paging through a large vocabulary for months cannot
-        // grow memory: a full cache starts over (common words return fast).
-        if cache.count >= Hyphenator.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[word] = found
+        guard word.count <= HyphenationCache.longestWord else { return lookUp(word) }
+        return word.withUnsafeBufferPointer { word in
+            var points = points(of: word, 0..<word.count)
+            var found: [Int] = []
+            while points != 0 {
+                found.append(points.trailingZeroBitCount)
+                points &= points - 1
+            }
+            return found
+        }
+    }
+
+    /// The points of the word `scalars[range]`, at most `longestWord`
+    /// characters, as bits (bit i: a break before character i), from the
+    /// cache or looked up.
+    private func points(of scalars: UnsafeBufferPointer<UInt32>, _ range: Range<Int>) -> UInt64 {
+        if let cached = cache.points(of: scalars, range) { return cached }
+        var found: UInt64 = 0
+        for point in lookUp(Array(scalars[range])) {
+            found |= 1 << UInt64(point)
+        }
+        cache.insert(found, of: scalars, range)
         return found
     }
 

@@ -69,8 +69,11 @@ enum OptimalLineBreaker {
             let ink = inkEnd[end]
             for fitness in 0..<4 { best[fitness] = -1 }
             var kept = 0
-            for position in active.indices {
+            var position = 0
+            let activeCount = active.count
+            while position < activeCount {
                 let nodeIndex = active[position]
+                position += 1
                 let node = nodes[nodeIndex]
                 guard end > node.start else { active[kept] = nodeIndex; kept += 1; continue }
                 let available = measure - (node.isParagraphStart ? indent : 0)
@@ -91,6 +94,17 @@ enum OptimalLineBreaker {
                 }
                 let stillActive = ratio >= -1 && !isForced
                 if stillActive { active[kept] = nodeIndex; kept += 1 }
+                if ratio > tolerance, !isForced, !node.isParagraphStart {
+                    // Active nodes are in the order of their starts: a line from
+                    // any later one is shorter still, with fewer spaces to
+                    // stretch, so it is looser yet. They all stay active.
+                    while position < activeCount {
+                        active[kept] = active[position]
+                        kept += 1
+                        position += 1
+                    }
+                    break
+                }
                 guard ratio >= -1, ratio <= tolerance else { continue }
                 let badness = 100 * abs(ratio) * abs(ratio) * abs(ratio)
                 var demerits = (linePenalty + badness) * (linePenalty + badness)

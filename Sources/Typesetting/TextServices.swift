@@ -10,6 +10,8 @@ final class TextServices {
     let hbLanguage: hb_language_t?
     /// Hyphenators of other languages a book's blocks are in, loaded when first met.
     private var otherHyphenators: [String: Hyphenator?] = [:]
+    /// Line breaking of a stricter or looser kind than the book's, by ICU locale, made when first asked for.
+    private var otherLineBreaks: [String: LineBreakFinder] = [:]
     private let hyphenates: Bool
 
     init(language: String?, hyphenation: Bool = true, preload: HyphenationPreload? = nil) {
@@ -39,6 +41,23 @@ final class TextServices {
         if let known = otherHyphenators[key] { return known }
         let made = Hyphenator(language: language)
         otherHyphenators[key] = made
+        return made
+    }
+
+    /// Line breaking for a block in `language` (nil: the book's) with CJK
+    /// rules as `strictness` says: ICU's loose or strict rules when the
+    /// block asks for them, else the book's own.
+    func lineBreaks(language blockLanguage: String?, strictness: BlockStyle.LineBreakStrictness) -> LineBreakFinder {
+        let keyword: String
+        switch strictness {
+        case .loose: keyword = "loose"
+        case .strict: keyword = "strict"
+        case .normal, .anywhere: return lineBreaks
+        }
+        let locale = (blockLanguage ?? language ?? "") + "@lb=" + keyword
+        if let known = otherLineBreaks[locale] { return known }
+        let made = LineBreakFinder(language: locale)
+        otherLineBreaks[locale] = made
         return made
     }
 

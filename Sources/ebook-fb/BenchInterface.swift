@@ -6,11 +6,11 @@ import LinuxSystem
 import Reader
 
 /// The interface's figures: the work from a tap reaching the reader to the
-/// first frame that shows what it opened, handed to scanout buffers in
-/// memory through the display's damage path.
+/// first frame that shows what it opened, composed into scanout buffers in
+/// memory as the reader loop composes into a card's.
 struct BenchInterface {
     let session: ReaderSession
-    private let scanout: MemoryScanout
+    private let display: ScanoutMemoryDisplay
     /// Virtual time for the session, past anything it saw before.
     private var time = 10_000_000.0
     private let frameInterval = 1000.0 / 60.0
@@ -18,7 +18,7 @@ struct BenchInterface {
     init(session: ReaderSession) {
         self.session = session
         let geometry = session.settings.geometry
-        scanout = MemoryScanout(width: geometry.width, height: geometry.height)
+        display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
     }
 
     /// The menu opened by a tap in the middle of a page at rest: the frame
@@ -37,7 +37,7 @@ struct BenchInterface {
             frame(at: time)
             frame(at: time + frameInterval)
             times.append(monotonicMilliseconds() - start)
-            guard session.screenName == "menu", scanout.lastPresentBytes > 0 else {
+            guard session.screenName == "menu", (display.presents.last?.bytes ?? 0) > 0 else {
                 throw CommandError("bench: the tap did not open the menu")
             }
             close()
@@ -69,13 +69,14 @@ struct BenchInterface {
         return BenchClock.median(times)
     }
 
-    /// Steps the session to `time` and hands its damaged rows to the scanout buffers.
+    /// Steps the session to `time` and composes its frame into the back
+    /// buffer (the flip before it taken as done), as the loop does.
     private func frame(at time: Double) {
+        _ = display.handleEvents(at: .infinity)
+        session.composesStraight = true
         session.advance(to: time)
-        let damage = session.takeDamage()
-        session.frame.withUnsafeBytes { pixels in
-            scanout.present(pixels: pixels, stride: session.frame.bytesPerRow, damage: damage)
-        }
+        guard let target = display.backBuffer, let written = session.compose(into: target) else { return }
+        _ = display.presentBackBuffer(written: written, at: time)
     }
 
     /// A while later, at rest, the page's frame on the glass.

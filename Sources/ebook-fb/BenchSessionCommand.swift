@@ -12,9 +12,12 @@ import Scrolling
 import Typesetting
 
 /// The reader's own figures, measured in a process of their own so the
-/// memory figures are the reader's alone: a 50-page flick at 60 Hz with
-/// render-ahead as in the real loop, a font size change, 10,000 page turns
-/// and, with --idle, the CPU used by 10 s of idle waiting.
+/// memory figures are the reader's alone: a font size change and 10,000
+/// page turns for memory, then, through a display whose two scanout
+/// buffers are memory (made after the memory figures: they stand in for
+/// the card's), a 50-page flick at 60 Hz with render-ahead as in the real
+/// loop, a flick while the book paginates in the background and, with
+/// --idle, 10 s of the reader loop at rest.
 struct BenchSessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-session", abstract: "The reader's frame, memory and idle figures (used by bench).",
@@ -22,7 +25,7 @@ struct BenchSessionCommand: ParsableCommand {
 
     @OptionGroup var options: BookOptions
 
-    @Flag(help: "Also measure 10 s of idle.")
+    @Flag(help: "Also measure 10 s of the reader loop at rest.")
     var idle = false
 
     @Option(help: "Page turns for the memory figure.")
@@ -30,6 +33,9 @@ struct BenchSessionCommand: ParsableCommand {
 
     @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots (default: the reader's).")
     var patternSnapshots: String?
+
+    /// Frames come one 60 Hz interval apart.
+    private static let frameInterval = 1000.0 / 60.0
 
     func run() throws {
         let geometry = try options.geometry()
@@ -47,29 +53,8 @@ struct BenchSessionCommand: ParsableCommand {
         session.waitForWholeBook()
         var result = JSONLine()
 
-        // A 50-page flick: the offset moves a tenth of a page each 60 Hz frame,
-        // in real time so the worker draws neighbours as it would on a screen.
-        let width = Double(geometry.width)
-        let frameInterval = 1000.0 / 60.0
-        var frameTimes: [Double] = []
-        let stallsBefore = session.cache.stalls
-        var next = monotonicMilliseconds()
-        for step in 1...500 {
-            // Each frame comes one 60 Hz interval after the one before,
-            // the first one after the first page was shown.
-            next += frameInterval
-            let wait = next - monotonicMilliseconds()
-            sleepMilliseconds(wait)
-            session.controller.scrollView.contentOffset = Point(x: Double(step) * width / 10, y: 0)
-            let start = monotonicMilliseconds()
-            session.compose()
-            frameTimes.append(monotonicMilliseconds() - start)
-        }
-        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
-        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
-        result.add("flick_stalls", session.cache.stalls - stallsBefore)
-
         // Font size change to the new page composed, same text on screen.
+        session.pagination.wait { _, complete in complete }
         session.cache.waitForRenderAhead()
         let fontStart = monotonicMilliseconds()
         try session.setFontSize(geometry.fontSize + 2)
@@ -95,15 +80,7 @@ struct BenchSessionCommand: ParsableCommand {
         result.add("turns", turns)
         result.add("rss_growth_10000_turns_mb", max(0, rssEnd - rssWarm) * 10_000 / Double(max(1, turns)))
         result.add("page_buffers", session.cache.allocatedBuffers)
-
-        if idle {
-            // Idle is a blocking wait with nothing armed: what the live loop does.
-            let cpuStart = BenchClock.cpuMilliseconds()
-            _ = try? PollSet([]).waitForReadable(timeout: 10_000)
-            result.add("idle_cpu_ms", BenchClock.cpuMilliseconds() - cpuStart)
-        }
         result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))
-        // Last: its scanout buffers in memory stand in for the card's and are not the reader's memory.
         // The interface first, so that its first menu is the process's first.
         var interface = BenchInterface(session: session)
         let menu = try interface.menuOpen(samples: 21)
@@ -111,20 +88,106 @@ struct BenchSessionCommand: ParsableCommand {
         result.add("menu_open_first_ms", menu.first)
         result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
         result.add("contents_entries", session.book.chapters.count)
+
+        // The glass: frames composed straight into scanout buffers in memory.
+        let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
+        session.controller.show(page: 0)
+        session.cache.waitForRenderAhead()
+        try flick(session, display, into: &result)
+        try flickWhilePaginating(session, display, fontSize: geometry.fontSize, into: &result)
+        if idle {
+            session.pagination.wait { _, complete in complete }
+            session.cache.waitForRenderAhead()
+            let quit = try QuitInput()
+            let loop = ReaderLoop(scene: session, display: display, input: quit, clock: try PollingClock())
+            let usage = try BenchIdle.measure(loop, quit: quit)
+            result.add("idle_cpu_ms", usage.cpuMilliseconds)
+            result.add("idle_wakeups_10s", usage.wakeups)
+            result.add("idle_threads", usage.threads)
+            result.add("idle_measured", "reader-loop")
+        }
         try measureScanout(session, into: &result)
         print(result.text)
     }
 
+    /// One frame at `offset`, composed straight into the display's back
+    /// buffer and presented: its time in ms. The flip completes at once.
+    private func frame(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, offset: Double) -> Double {
+        session.controller.scrollView.contentOffset = Point(x: offset, y: 0)
+        let start = monotonicMilliseconds()
+        if let target = display.backBuffer, let written = session.compose(into: target) {
+            _ = display.presentBackBuffer(written: written, at: start)
+        }
+        let elapsed = monotonicMilliseconds() - start
+        display.completeFlip()
+        return elapsed
+    }
+
+    /// Waits for the next 60 Hz frame time after `next` was due.
+    private func waitForFrame(_ next: inout Double) {
+        next += Self.frameInterval
+        sleepMilliseconds(next - monotonicMilliseconds())
+    }
+
+    /// A 50-page flick: the offset moves a tenth of a page each 60 Hz frame,
+    /// in real time so the worker draws neighbours as it would on a screen.
+    private func flick(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, into result: inout JSONLine) throws {
+        let width = Double(session.settings.geometry.width)
+        // Both buffers are written whole once: they are new.
+        _ = frame(session, display, offset: 0)
+        _ = frame(session, display, offset: 0)
+        var frameTimes: [Double] = []
+        let stallsBefore = session.cache.stalls
+        var next = monotonicMilliseconds()
+        for step in 1...500 {
+            waitForFrame(&next)
+            frameTimes.append(frame(session, display, offset: Double(step) * width / 10))
+        }
+        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
+        result.add("flick_stalls", session.cache.stalls - stallsBefore)
+    }
+
+    /// Pages turned to and fro at flick speed while the book paginates in
+    /// the background after a font size change (six changes, back and
+    /// forth): the frames made while pagination ran.
+    private func flickWhilePaginating(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, fontSize: Int,
+                                      into result: inout JSONLine) throws {
+        let width = Double(session.settings.geometry.width)
+        var frameTimes: [Double] = []
+        for round in 0..<6 {
+            try session.setFontSize(fontSize + (round % 2 == 0 ? 2 : 0))
+            let page = Double(session.currentPage)
+            // Toward a page already known, so no frame waits for a chapter's pagination.
+            let direction = session.currentPage + 1 < session.knownPageCount ? 1.0 : -1.0
+            session.cache.waitForRenderAhead()
+            var next = monotonicMilliseconds(), step = 0
+            while !session.pagination.isComplete {
+                waitForFrame(&next)
+                step += 1
+                let phase = Double(step % 20) / 10
+                let offset = (page + direction * (phase <= 1 ? phase : 2 - phase)) * width
+                let paginating = !session.pagination.isComplete
+                let time = frame(session, display, offset: offset)
+                if paginating { frameTimes.append(time) }
+            }
+            session.controller.show(page: Int(page))
+            _ = frame(session, display, offset: page * width)
+        }
+        result.add("flick_frame_p99_paginating_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frames_paginating", frameTimes.count)
+    }
+
     /// Bytes written to the glass for one frame of a page turned by a
     /// tap, for the frame the turned page settles in and for the frame in
-    /// which the overlay appears: the reader loop over a display that puts
-    /// frames through the display's own damage path into scanout buffers in
-    /// memory, flipped at 60 Hz in virtual time.
+    /// which the overlay appears: the reader loop over a display whose
+    /// scanout buffers are memory, composed into straight as a screen's
+    /// are, flipped at 60 Hz in virtual time.
     private func measureScanout(_ session: ReaderSession, into result: inout JSONLine) throws {
         let geometry = session.settings.geometry
         session.controller.show(page: 3)
         session.cache.waitForRenderAhead()
-        let display = MemoryScanoutDisplay(width: geometry.width, height: geometry.height)
+        let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
         let width = Double(geometry.width), middle = Double(geometry.height) / 2
         func tap(x: Double, at time: Double) -> [TouchFrame] {
             [TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: middle)]), TouchFrame(time: time + 40, touches: [])]
@@ -134,51 +197,11 @@ struct BenchSessionCommand: ParsableCommand {
                                   + tap(x: width / 2, at: 5000))
         let loop = ReaderLoop(scene: session, display: display, input: input, clock: VirtualClock(start: 0))
         try loop.run()
-        let turn = display.presents.filter { $0.time > 1000 && $0.time < 3000 && $0.changedRows > 0 }
-        let overlay = display.presents.first { $0.time >= 3000 && $0.changedRows > 0 }
+        let turn = display.presents.filter { $0.time > 1000 && $0.time < 3000 && $0.rows > 0 }
+        let overlay = display.presents.first { $0.time >= 3000 && $0.rows > 0 }
         result.add("scanout_bytes_flick_frame", turn.dropFirst(turn.count / 2).first?.bytes ?? -1)
         result.add("scanout_bytes_settled_page", turn.last?.bytes ?? -1)
         result.add("scanout_bytes_overlay_toggle", overlay?.bytes ?? -1)
         result.add("scanout_bytes_frame", geometry.width * geometry.height * 4)
     }
-}
-
-/// A display whose scanout buffers are memory: frames go through the
-/// display's damage path (`MemoryScanout`), flips complete at the next
-/// 60 Hz vblank of virtual time, and each present's bytes are kept.
-private final class MemoryScanoutDisplay: Display {
-    let width: Int
-    let height: Int
-    private let scanout: MemoryScanout
-    private var flipDue: Double?
-    private(set) var presents: [(time: Double, changedRows: Int, bytes: Int)] = []
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        scanout = MemoryScanout(width: width, height: height)
-    }
-
-    var canPresent: Bool { flipDue == nil }
-    var pollDescriptors: [Int32] { [] }
-    var nextEventTime: Double? { flipDue }
-
-    func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) -> Bool {
-        guard canPresent else { return false }
-        scanout.present(pixels: pixels, stride: stride, damage: damage)
-        presents.append((time, damage.count, scanout.lastPresentBytes))
-        flipDue = LivePacing.nextFrameTime(after: time)
-        return true
-    }
-
-    func handleEvents(at time: Double) -> [DisplayEvent] {
-        guard let due = flipDue, due <= time else { return [] }
-        flipDue = nil
-        return [.flipCompleted(vblank: due)]
-    }
-
-    func giveUp() {}
-    func takeBack() {}
-    var physicalSize: Size? { nil }
-    func setPowered(_ on: Bool) {}
 }

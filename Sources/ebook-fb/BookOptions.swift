@@ -74,7 +74,8 @@ struct BookOptions: ParsableArguments {
         let encoding = try textEncoding()
         let isEPUB = BookFile.isZipArchive(path: book)
         let startup = StartupWork()
-        let fontLookup = FontPreload(path: font, on: startup)
+        let fontLookup = FontPreload(path: font, memo: patternSnapshots.map { FontLookupMemo(directory: $0.directory) },
+                                     on: startup)
         let hyphenation: HyphenationPreload
         if isEPUB {
             let path = book

@@ -91,6 +91,8 @@ struct ReadCommand: ParsableCommand {
             throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
         let kmsOptions = try screen.kmsOptions(rotation: rotation)
+        // A kiosk may start before its graphics card is there and ours to open.
+        if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card, log: log) }
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
@@ -161,8 +163,14 @@ struct ReadCommand: ParsableCommand {
             if (try? sized.validate()) != nil { geometry = sized }
         }
         var font = opened.font
-        if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
-            font = file
+        if options.font == nil, let family = saved?.fontFamily {
+            let memo = FontLookupMemo(directory: HyphenationSnapshotStore.inFolder(nil).directory)
+            if let file = memo.file(forFamily: family) {
+                font = file
+            } else if let file = try? FontLocator.file(forFamily: family) {
+                memo.remember(file, forFamily: family)
+                font = file
+            }
         }
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination,
@@ -186,7 +194,7 @@ struct ReadCommand: ParsableCommand {
         if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
             font = file
         }
-        let formats = LibraryFormats.all(encoding: try options.textEncoding())
+        let formats = LibraryFormats.readable(encoding: try options.textEncoding())
         let folder = LibraryFolder(path: options.book) { name in formats.contains { $0.accepts(fileName: name) } }
         let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,

@@ -67,6 +67,19 @@ final class VirtualTouchscreen {
         return bytes
     }
 
+    /// The device's evdev node (/dev/input/eventN), found through sysfs.
+    func eventNode() throws -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        _ = try name.withUnsafeMutableBytes { bytes in
+            try file.control(CLinux_UI_GET_SYSNAME64(), "UI_GET_SYSNAME", bytes.baseAddress!) // non-empty: it has an address
+        }
+        let folder = "/sys/devices/virtual/input/" + String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let event = try FileSystem.directoryEntries(folder).filter({ $0.hasPrefix("event") }).sorted().first else {
+            throw SystemError(operation: "find the event node in", path: folder, errno: ENOENT)
+        }
+        return "/dev/input/" + event
+    }
+
     /// Sends one event (the kernel stamps the time itself).
     func send(_ event: InputEvent) throws {
         var bytes = [UInt8](repeating: 0, count: 24)

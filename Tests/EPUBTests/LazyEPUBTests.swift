@@ -133,21 +133,6 @@ final class LazyEPUBTests: XCTestCase {
         let on = try EPUBBook.open(path: plain).book, off = try EPUBBook.open(path: plain, publisherStyles: false).book
         XCTAssertNotEqual(on.text.scalarCount, off.text.scalarCount)
     }
-
-    func testTheLibrarySummaryReadsThePackageAndTheCoverOnly() throws {
-        let path = folder + "/book.epub"
-        let png = DocumentFixtures.png(width: 30, height: 45)
-        let documents = [("cover.xhtml", "<p><img src=\"cover.png\" alt=\"cover\"/></p>")] + Self.chapters(2)
-        try EPUBArchiveWriter.book(documents.map { ($0.0, EPUBArchiveWriter.xhtml($0.1)) },
-                                   files: [.init("OEBPS/cover.png", png)],
-                                   extraItems: [("img", "cover.png", "image/png")], to: path)
-        let summary = try EPUBSummary.read(path: path)
-        XCTAssertEqual(summary.title, "Test book")
-        XCTAssertEqual(summary.coverImage, png, "a first page that is one image is the cover")
-        XCTAssertThrowsError(try EPUBSummary.read(path: folder + "/missing.epub")) { error in
-            XCTAssertEqual((error as? EPUBError)?.reason, "cannot read the EPUB: the zip archive is damaged (no such file)")
-        }
-    }
 }
 
 extension Book {

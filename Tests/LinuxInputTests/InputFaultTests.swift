@@ -127,3 +127,42 @@ final class InputFaultTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(began.first).x, 900, "the new drag starts where the finger is")
     }
 }
+
+extension InputFaultTests {
+    /// Unplugged and plugged back at the same node before the old device's
+    /// read failed: that late failure must not drop the new device, nor its
+    /// wait for udev's permissions.
+    func testALateReadFailureOfAnUnpluggedDeviceLeavesTheOneThatReplacedIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replug-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/event0"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        var opened: [FakeDevice] = []
+        var permitted = true
+        let registry = InputDeviceRegistry(options: .init(directory: directory)) { path in
+            guard permitted else { throw SystemError(operation: "open", path: path, errno: EACCES) }
+            let device = FakeDevice(path: path, description: S.slotted())
+            opened.append(device)
+            return device
+        }
+        _ = try registry.scan()
+        let old = try XCTUnwrap(opened.last)
+        let gone = SystemError(operation: "read", path: path, errno: ENODEV)
+
+        // Removed and back, still root-only: waiting for its permissions.
+        permitted = false
+        XCTAssertEqual(registry.handle(.removed("event0")), [.removed(path: path)])
+        XCTAssertEqual(registry.handle(.created("event0")), [])
+        XCTAssertEqual(registry.deviceFailed(old, error: gone), [])
+        permitted = true
+        XCTAssertEqual(registry.handle(.attributesChanged("event0")), [.added(path: path, roles: .touchscreen)])
+
+        // Back and opened: the old device's failure leaves it.
+        let new = try XCTUnwrap(opened.last)
+        XCTAssertFalse(new === old)
+        XCTAssertEqual(registry.deviceFailed(old, error: gone), [])
+        XCTAssertTrue(registry.touchDevice === new)
+        XCTAssertEqual(registry.deviceFailed(new, error: gone), [.removed(path: path)])
+    }
+}

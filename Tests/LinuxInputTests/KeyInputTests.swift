@@ -84,3 +84,33 @@ final class TerminalKeyDecoderTests: XCTestCase {
         XCTAssertEqual(decode("q", kiosk: true), [])
     }
 }
+
+/// Ctrl+Alt+Fn read from evdev: the console switch the muted console keyboard would make.
+final class ConsoleSwitchKeyTests: XCTestCase {
+    private func key(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(type: EventType.key, code: code, value: value) }
+
+    func testCtrlAltFunctionKeysAskForThatConsoleAndNothingElseOfTheChordReachesTheReader() {
+        var keys = ConsoleSwitchKeys()
+        let events = [key(KeyCode.leftControl, 1), key(KeyCode.leftAlt, 1), key(60, 1), key(60, 2), key(60, 0),
+                      key(KeyCode.right, 1), key(KeyCode.leftAlt, 0), key(KeyCode.leftControl, 0), key(KeyCode.right, 1)]
+        let items = KeyboardInput.items(for: events, mapping: KeyboardMapping(kioskMode: true), consoleKeys: &keys, at: 5)
+        XCTAssertEqual(items, [.switchConsole(2, time: 5), .command(.nextPage, time: 5)],
+                       "F2 once (not its repeat); the arrow held with the chord does nothing, the one after turns")
+    }
+
+    func testEveryFunctionKeyAndEitherSideOfTheKeyboard() {
+        for (index, code) in KeyCode.functionKeys.enumerated() {
+            var keys = ConsoleSwitchKeys()
+            XCTAssertNil(keys.consoleNumber(for: key(KeyCode.rightControl, 1)))
+            XCTAssertNil(keys.consoleNumber(for: key(KeyCode.rightAlt, 1)))
+            XCTAssertEqual(keys.consoleNumber(for: key(code, 1)), index + 1)
+        }
+        var keys = ConsoleSwitchKeys()
+        XCTAssertNil(keys.consoleNumber(for: key(60, 1)), "F2 alone")
+        _ = keys.consoleNumber(for: key(KeyCode.leftControl, 1))
+        XCTAssertNil(keys.consoleNumber(for: key(60, 1)), "Ctrl+F2 without Alt")
+        _ = keys.consoleNumber(for: key(KeyCode.leftAlt, 1))
+        _ = keys.consoleNumber(for: key(KeyCode.leftControl, 0))
+        XCTAssertNil(keys.consoleNumber(for: key(60, 1)), "Ctrl let go")
+    }
+}

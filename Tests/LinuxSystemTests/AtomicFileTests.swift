@@ -89,6 +89,29 @@ final class AtomicFileTests: XCTestCase {
         try FileSystem.removeFile(folder.path + "/file")
         XCTAssertEqual(folder.entries, ["a"])
     }
+
+    /// What a power cut or kill -9 left mid-write is removed; a live
+    /// writer's temporary file and every other name stay.
+    func testTemporaryFilesOfWritersNoLongerRunningAreRemoved() throws {
+        let gone = "state.json.\(Int32.max)-7f3a.tmp" // no process has the largest pid
+        let mine = URL(fileURLWithPath: AtomicFile.temporaryPath(for: folder.path + "/state.json")).lastPathComponent
+        let parent = "settings.json.\(getppid())-1.tmp"
+        let others = ["state.json", "notes.tmp", "a.b-c.tmp", "x.12-zz.tmp"]
+        for name in [gone, mine, parent] + others {
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data([1])))
+        }
+        XCTAssertEqual(AtomicFile.removeAbandonedTemporaryFiles(in: folder.path), 1)
+        XCTAssertEqual(folder.entries, ([mine, parent] + others).sorted())
+        XCTAssertEqual(AtomicFile.removeAbandonedTemporaryFiles(in: folder.path + "/missing"), 0)
+    }
+
+    func testDurableFoldersAreMadeLikeOthers() throws {
+        let nested = folder.path + "/state/ebook-fb"
+        try FileSystem.createDirectories(nested, durable: true)
+        try FileSystem.createDirectories(nested, durable: true)
+        try AtomicFile.replace(path: nested + "/position.json", contents: [1])
+        XCTAssertEqual(try FileSystem.directoryEntries(nested), ["position.json"])
+    }
 }
 
 private final class LockedName: @unchecked Sendable {

@@ -27,6 +27,9 @@ class Reader:
 
     def __init__(self, binary, book, size, work, extra=()):
         self.binary, self.book, self.size, self.work, self.extra = binary, book, size, work, list(extra)
+        # Covers (and pattern snapshots) go to a cache folder of the run's own.
+        self.environment = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"))
+        self.environment.pop("CACHE_DIRECTORY", None)
         self.width, self.height = (int(v) for v in size.split("x"))
         self.steps = []  # (kind, x, y): "tap" or "double"
 
@@ -50,7 +53,9 @@ class Reader:
             command += ["--replay", events]
         if screenshot:
             command += ["--screenshot", screenshot]
-        result = subprocess.run(command, capture_output=True, text=True, check=True)
+        result = subprocess.run(command, capture_output=True, text=True, env=self.environment)
+        if result.returncode != 0:
+            raise SystemExit(f"{' '.join(command)}: {result.stderr.strip()}")
         return json.loads(result.stdout.strip().splitlines()[-1])
 
     def tap(self, x, y, kind="tap"):
@@ -60,13 +65,15 @@ class Reader:
     def tap_middle(self):
         return self.tap(self.width / 2, self.height / 2)
 
-    def tap_control(self, control_id):
+    def tap_control(self, control_id, label=None):
+        """Taps the control `control_id`, or the first whose id starts with it and whose label holds `label`."""
         state = self.run()
         for control in state["controls"]:
-            if control["id"] == control_id:
+            if control["id"] == control_id if label is None else \
+                    control["id"].startswith(control_id) and label in control["label"]:
                 x, y, w, h = control["rect"]
                 return self.tap(x + w / 2, y + h / 2)
-        raise SystemExit(f"no control {control_id} on the {state['screen']} screen: "
+        raise SystemExit(f"no control {control_id} {label or ''} on the {state['screen']} screen: "
                          f"{[c['id'] for c in state['controls']]}")
 
 
@@ -110,6 +117,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--book", required=True)
+    parser.add_argument("--library", required=True, help="a folder of books")
     parser.add_argument("--out", required=True)
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--page", default="9")
@@ -129,14 +137,22 @@ def main():
     pictures["text-sepia"] = reader("sepia").tap_middle().tap_control("menu.text")
     first = reader()
     pictures["zoom-light"] = first.tap(first.width * 0.45, first.height * 0.3, kind="double")
-    # The library (ebook-fb FOLDER opens on it) comes here as "library-light" and
-    # "library-dark": a Reader on a folder of books, no taps.
+    # The library (ebook-fb FOLDER opens on it) with one book read: the book
+    # opened, a jump to a chapter through the contents, back to the library.
+    for theme in ("light", "dark"):
+        library = Reader(args.binary, args.library, args.size, work, ["--theme", theme])
+        labels = [control["label"] for control in library.run()["controls"]]
+        chosen = "Alice" if any("Alice" in label for label in labels) else labels[0]
+        pictures[f"library-{theme}"] = library.tap_control("library.book.", chosen) \
+            .tap_middle() \
+            .tap_control("menu.contents").tap_control("contents.item.7").tap_middle().tap_control("menu.library")
 
     for name, driver in pictures.items():
         raw = os.path.join(work, name + ".png")
         state = driver.run(screenshot=raw)
         write_palette_png(os.path.join(args.out, name + ".png"), halve(images.read_png(raw)))
-        print(f"{name}.png: {state['screen']}, page {state['page']}", flush=True)
+        shown = f"page {state['page']}" if "page" in state else f"{state.get('books')} books"
+        print(f"{name}.png: {state['screen']}, {shown}", flush=True)
 
 
 if __name__ == "__main__":

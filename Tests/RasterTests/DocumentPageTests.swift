@@ -95,5 +95,29 @@ final class DocumentPageTests: XCTestCase {
             (box.x + 2..<box.maxX - 2).contains { x in buffer[x, y] != Theme.light.background }
         }
         XCTAssertTrue(inked, "the alternative text is drawn inside")
+        var reported = PixelBuffer(width: 800, height: 600)
+        let typesetter = try Typesetter(book: book, geometry: PageGeometry(width: 800, height: 600), font: Self.font)
+        let report = PagePainter(theme: .light).paintReporting(typesetter.layoutPage(0, of: typesetter.paginate()),
+                                                               fonts: typesetter.fonts, cache: GlyphCache(), into: &reported)
+        XCTAssertEqual(report.drawn, [], "an image not decoded is not reported drawn")
+        XCTAssertEqual(report.replaced.map(\.resource), ["broken.png"])
+    }
+
+    func testThePainterReportsTheImagesItDecodedAndDrew() throws {
+        let (book, _) = DocumentFixtures.illustrated(imageWidth: 64, imageHeight: 32)
+        let typesetter = try Typesetter(book: book, geometry: PageGeometry(width: 800, height: 600), font: Self.font)
+        let layout = typesetter.layoutPage(0, of: typesetter.paginate())
+        var buffer = PixelBuffer(width: 800, height: 600)
+        let report = PagePainter(theme: .light).paintReporting(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
+        XCTAssertEqual(report.drawn.map(\.resource), ["images/plate.png"])
+        XCTAssertEqual(report.replaced, [])
+        XCTAssertEqual(report.glyphFailures, 0)
+        let box = try XCTUnwrap(report.drawn.first?.box)
+        XCTAssertEqual(buffer[box.x + 5, box.y + 5], 0x2060A0, "what is reported drawn is on the page")
+        // An image outside the buffer is neither drawn nor replaced.
+        var small = PixelBuffer(width: 800, height: max(1, box.y - 1))
+        let clipped = PagePainter(theme: .light).paintReporting(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &small)
+        XCTAssertEqual(clipped.drawn, [])
+        XCTAssertEqual(clipped.replaced, [])
     }
 }

@@ -77,6 +77,8 @@ final class ChapterResumeTests: XCTestCase {
             reader.cache.waitForRenderAhead()
             reader.advance(to: now)
         } while reader.controller.isAnimating && now < time + 5000
+        // At rest on the glass, as the reader loop would say: the moment a position is saved.
+        if !reader.controller.isAnimating { reader.didShowRestingFrame() }
         return now
     }
 

@@ -130,6 +130,56 @@ final class ContentsReplayTests: XCTestCase {
         XCTAssertEqual(reader.chapterIndex(holding: reader.currentOffset), 19)
     }
 
+    func testNestedChaptersAreIndentedUnderTheirPart() throws {
+        let chapters = (1...3).map { "CHAPTER \($0).\n\n" + String(repeating: "The tide came in under the boats. ", count: 40) }
+        let text = (1...2).map { "PART \($0).\n\n" + chapters.joined(separator: "\n\n") }.joined(separator: "\n\n")
+        let book = Book(text: try BookDecoder.decode(Data(text.utf8), path: "parts.txt"))
+        XCTAssertEqual(book.chapters.map(\.level), [1, 2, 2, 2, 1, 2, 2, 2], "chapters within parts")
+        let reader = try session(book, path: "parts.txt")
+        defer { reader.stop() }
+        reader.openList(.contents)
+        XCTAssertEqual(reader.screens.list?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
+        try HeadlessRun(session: reader).run([])
+        let items = reader.visibleControls.filter { $0.id.hasPrefix("contents.item.") }
+        let pad = reader.interfaceMetrics.padding
+        /// The first column of a row's title that is not paper (past the current row's mark at the edge).
+        func titleStart(_ control: ScreenControl) -> Int? {
+            (pad..<control.rect.maxX).first { x in
+                (control.rect.y + 4..<control.rect.maxY - 4).contains { y in
+                    reader.frame.pixel(x: x, y: y) != Theme.light.background
+                }
+            }
+        }
+        let part = try XCTUnwrap(titleStart(items[0])), chapter = try XCTUnwrap(titleStart(items[1]))
+        XCTAssertEqual(chapter - part, reader.interfaceMetrics.target / 2, "a chapter is set in by half a finger")
+    }
+
+    /// Two marked pages of the sample book, light and dark.
+    func testTheBookmarksLookAsRecorded() throws {
+        let path = Self.packageRoot.appendingPathComponent("Books/the-lamplighter.txt").path
+        for theme in [Theme.light, .dark] {
+            try? FileManager.default.removeItem(atPath: directory) // no marks from the theme before
+            let reader = try session(try Book.open(path: path), path: path, theme: theme, page: 2)
+            defer { reader.stop() }
+            reader.finishBackgroundWork()
+            reader.toggleBookmark()
+            try HeadlessRun(session: reader).run((0..<4).flatMap { tap(700, 240, at: 1000 + Double($0) * 1500) })
+            XCTAssertEqual(reader.pageIndexInBook, 6)
+            reader.toggleBookmark()
+            reader.openList(.bookmarks)
+            let display = try HeadlessRun(session: reader).run([])
+            XCTAssertEqual(display.screen, reader.frame)
+            XCTAssertEqual(reader.visibleControls.filter { $0.id.hasPrefix("bookmarks.item.") }.count, 2)
+            let golden = GoldenImage(
+                goldenPath: Self.packageRoot.appendingPathComponent("Tests/ReaderTests/Goldens/bookmarks-800x480-\(theme.name).png").path,
+                outputDirectory: Self.packageRoot.appendingPathComponent(".build/golden-failures").path,
+                tolerance: 2, allowedDifferingPixels: 40)
+            let outcome = try golden.check(reader.frame,
+                                           record: GoldenImage.recordingRequested(in: ProcessInfo.processInfo.environment))
+            if let message = outcome.failureMessage { XCTFail(message) }
+        }
+    }
+
     func testTheContentsLookAsRecorded() throws {
         let path = Self.packageRoot.appendingPathComponent("Books/the-lamplighter.txt").path
         for theme in [Theme.light, .dark] {

@@ -172,11 +172,11 @@ final class KioskBookChoiceTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "kiosk-books-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
-        for name in ["b.txt", "a.TXT", "notes.md", ".hidden.txt", "c.epub", "d.text", ".e.epub"] {
+        for name in ["b.txt", "a.TXT", "c.epub", "d.text", "notes.md", ".hidden.txt", ".e.epub"] {
             _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
         }
-        XCTAssertEqual(try KioskBookChoice.books(inFolder: folder),
-                       [folder + "/a.TXT", folder + "/b.txt", folder + "/c.epub", folder + "/d.text"])
+        XCTAssertEqual(try KioskBookChoice.books(inFolder: folder), ["a.TXT", "b.txt", "c.epub", "d.text"].map { folder + "/" + $0 },
+                       "the books the library lists")
         XCTAssertThrowsError(try KioskBookChoice.books(inFolder: folder + "/missing"))
 
         let store = StateStore(directory: folder + "/state")

@@ -129,6 +129,32 @@ final class LibraryReplayTests: XCTestCase {
         XCTAssertEqual(scene.screenName, "reading")
     }
 
+    func testLeftUntouchedTheKioskGoesBackToTheLibraryAndTheBookKeepsItsPlace() throws {
+        let fixture = try LibraryFixture(books: [("a-emma.txt", "EMMA", "Jane Austen"),
+                                                 ("b-ode.txt", "Ode to the Harbour", "John Keats")])
+        self.fixture = fixture
+        let scene = try makeScene(fixture)
+        defer { scene.stop() }
+        try replay(scene, [.control("library.book.2"), .at(750, 240), .at(750, 240), .at(400, 240)])
+        XCTAssertEqual(scene.screenName, "menu")
+        XCTAssertEqual(scene.book?.currentPage, 2)
+
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let loop = ReaderLoop(scene: scene, display: display, input: RecordedInput(frames: [], lastsUntil: 200_000),
+                              clock: VirtualClock(start: 10_000))
+        loop.idle = IdleTimers(resetAfter: 120_000, start: 10_000)
+        try loop.run()
+        XCTAssertEqual(scene.screenName, "library", "two minutes untouched: back to the library")
+        XCTAssertNil(scene.book, "the book is closed")
+        XCTAssertEqual(display.screen, scene.library.frame)
+        XCTAssertEqual(scene.library.controls.first?.id, "library.book.1", "no Close: no book behind the library")
+        XCTAssertEqual(scene.library.entries.first?.name, "b-ode.txt", "the book read last comes first")
+
+        try replay(scene, [.control("library.book.1")], from: 300_000)
+        XCTAssertEqual(scene.book?.bookPath, fixture.books + "/b-ode.txt")
+        XCTAssertEqual(scene.book?.currentPage, 2, "whoever comes back resumes it")
+    }
+
     func testABookThatFailsToOpenStaysInTheLibraryWithTheReason() throws {
         let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
         self.fixture = fixture

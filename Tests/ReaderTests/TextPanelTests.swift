@@ -118,6 +118,41 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(reader.screenName, "reading")
     }
 
+    func testTheKeysChooseAControlAndEnterAppliesIt() throws {
+        let reader = try session(page: 5)
+        defer { reader.stop() }
+        reader.finishBackgroundWork()
+        reader.screens.typefaces = Self.dejaVu
+        let page = reader.currentPage
+        try reader.handle(.toggleText, at: 1000)
+        let ids = reader.visibleControls.map(\.id)
+        let dark = try XCTUnwrap(ids.firstIndex(of: "text.theme.dark"))
+        for step in 0...dark { try reader.handle(.nextPage, at: 1100 + Double(step)) }
+        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.dark", "the arrows walk the controls in reading order")
+        XCTAssertEqual(reader.currentPage, page, "the page under the panel stays")
+        try HeadlessRun(session: reader).run([])
+        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == "text.theme.dark" })
+        let ring = max(5, reader.interfaceMetrics.padding / 2)
+        XCTAssertEqual(reader.frame.pixel(x: control.rect.x + ring, y: control.rect.y + control.rect.height / 2),
+                       Theme.light.ink, "the chosen control is ringed")
+        try reader.handle(.activate, at: 2000)
+        XCTAssertEqual(reader.settings.theme, .dark)
+        XCTAssertEqual(reader.screenName, "text", "the panel stays open for the next change")
+        try reader.handle(.previousPage, at: 2100)
+        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.sepia")
+        try reader.handle(.firstPage, at: 2200)
+        try reader.handle(.previousPage, at: 2300)
+        XCTAssertEqual(reader.screens.textPanelFocus, "text.smaller", "Home chooses the first, and the choice stops there")
+        try reader.handle(.activate, at: 2400)
+        XCTAssertEqual(reader.settings.geometry.fontSize, 18)
+        try reader.handle(.lastPage, at: 2500)
+        XCTAssertEqual(reader.screens.textPanelFocus, "close")
+        try reader.handle(.activate, at: 2600)
+        XCTAssertEqual(reader.screenName, "reading")
+        try reader.handle(.toggleText, at: 2700)
+        XCTAssertNil(reader.screens.textPanelFocus, "the panel opens again with nothing chosen")
+    }
+
     func testSettingsAreKeptForTheDeviceAndTheSizeForTheBook() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-text-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }

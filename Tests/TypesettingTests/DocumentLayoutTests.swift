@@ -281,6 +281,23 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertTrue(used.contains { $0.emboldening > 0 }, "bold made from the only face")
         XCTAssertTrue(used.contains { $0.synthesisedSlant }, "italic made from the only face")
         XCTAssertEqual(page.entry.missingGlyphs, 0)
+        // The page reports the book's fonts its glyphs are set in: every face made from Book Sans.
+        let uses = setter.embeddedFaces(drawnOn: page)
+        XCTAssertEqual(Set(uses.map(\.font.family)), ["Book Sans"])
+        XCTAssertEqual(uses.count, 3, "regular, bold and slanted faces: \(uses)")
+        XCTAssertEqual(uses.reduce(0) { $0 + $1.glyphs }, used.count)
+    }
+
+    func testAFontThatDoesNotLoadIsNeverReportedDrawn() throws {
+        var builder = DocumentBuilder()
+        builder.append(.paragraph, style: DocumentFixtures.style { $0.inline.family = "Broken" }, text: "Set in the reader's face.")
+        let book = builder.build(metadata: BookMetadata(language: "en"), contents: [], format: .epub,
+                                 resources: MemoryResources(["fonts/broken.otf": [0, 1, 2, 3]]),
+                                 fonts: [EmbeddedFont(family: "Broken", resource: "fonts/broken.otf")])
+        let setter = try typesetter(book)
+        let page = setter.layoutPage(0, of: setter.paginate())
+        XCTAssertFalse(page.glyphs.isEmpty)
+        XCTAssertEqual(setter.embeddedFaces(drawnOn: page), [])
     }
 
     func testAWOFFFontIsSetAsItsOpenTypeOriginal() throws {

@@ -23,11 +23,12 @@ wait_path() {
 }
 # Whether the reader runs (an exited child stays a zombie until waited for).
 running() { kill -0 "$pid" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null; }
-# Waits until the reader's log has the exact line $1, $2 times (default
-# once), or the reader died.
+# Waits until the reader's log ($log) has the exact line $1, $2 times
+# (default once), or the reader died.
+log=/tmp/reader.log
 wait_line() {
     n=0
-    while count=$(grep -cxF "$1" /tmp/reader.log 2>/dev/null); [ "${count:-0}" -lt "${2:-1}" ]; do
+    while count=$(grep -cxF "$1" "$log" 2>/dev/null); [ "${count:-0}" -lt "${2:-1}" ]; do
         running || return 1
         sleep 0.2; n=$((n + 1))
         [ "$n" -gt 1500 ] && return 1
@@ -39,7 +40,7 @@ show() {
         say "screen $1"
         read -r reply < /dev/ttyS0
     else
-        say "missing $1: no line '$2'; the reader's last lines: $(tail -n 4 /tmp/reader.log | tr '\n' '|')"
+        say "missing $1: no line '$2'; the reader's last lines: $(tail -n 4 "$log" | tr '\n' '|')"
     fi
 }
 
@@ -67,11 +68,30 @@ read -r reply < /dev/ttyS0
 ./ebook-fb $KIOSK_READER < /dev/tty1 > /tmp/reader.log 2>&1 &
 pid=$!
 show first "$KIOSK_FIRST"
+# The reader at rest: its CPU time (ns) and context switches, all threads, and how many.
+usage() {
+    run=0; switches=0; threads=0
+    for task in /proc/"$pid"/task/*; do
+        read -r ns _ < "$task/schedstat" || continue
+        voluntary=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "$task/status")
+        involuntary=$(sed -n 's/^nonvoluntary_ctxt_switches:[[:space:]]*//p' "$task/status")
+        run=$((run + ns)); switches=$((switches + ${voluntary:-0} + ${involuntary:-0})); threads=$((threads + 1))
+    done
+    echo "$run $switches $threads"
+}
+sleep 2
+set -- $(usage)
+run0=$1; switches0=$2
+sleep 10
+set -- $(usage)
+say "idle $((($1 - run0) / 1000)) $(($2 - switches0)) $3"
 ./ebook-fb inject /kiosk/flick.events > /tmp/inject.log 2>&1 || say "inject flick failed: $(cat /tmp/inject.log)"
 show flick "$KIOSK_FLICK"
 # Each screen over page 2, then back to page 2 (announced once more).
 back=1
 for name in $KIOSK_SCREENS; do
+    eval "reader=\$KIOSK_READER_$name"
+    [ -z "$reader" ] || continue
     ./ebook-fb inject "/kiosk/screen-$name-open.events" > /tmp/inject.log 2>&1 || say "inject $name failed: $(cat /tmp/inject.log)"
     eval "line=\$KIOSK_SCREEN_$name"
     show "$name" "$line"
@@ -87,5 +107,16 @@ say "exit-status $?"
 sleep 1
 say "screen exit"
 read -r reply < /dev/ttyS0
-sed 's/^/KIOSK log /' /tmp/reader.log
+# Each screen with a reader of its own: started on tty1, read, stopped.
+for name in $KIOSK_SCREENS; do
+    eval "reader=\$KIOSK_READER_$name line=\$KIOSK_SCREEN_$name"
+    [ -n "$reader" ] || continue
+    log="/tmp/reader-$name.log"
+    ./ebook-fb $reader < /dev/tty1 > "$log" 2>&1 &
+    pid=$!
+    show "$name" "$line"
+    kill -TERM "$pid"
+    wait "$pid" || say "failed: the $name reader exited with status $?"
+done
+sed 's/^/KIOSK log /' /tmp/reader*.log
 finish

@@ -1,12 +1,12 @@
 """Packs the virtual kiosk's initramfs (a gzip'd cpio "newc" archive).
 
 Contents: busybox, /init, the ebook-fb binary with the shared libraries ldd
-names, the book, the font, the touch recordings, kiosk.env and the kernel
-modules asked for with everything they depend on (read from each module's
-.modinfo), listed in load order in /kiosk/modules.order.
+names, the book, a folder of books, the font, the touch recordings, kiosk.env
+and the kernel modules asked for with everything they depend on (read from
+each module's .modinfo), listed in load order in /kiosk/modules.order.
 
 usage: initramfs.py OUT.cpio.gz --kernel-root DIR --busybox FILE --init FILE
-           [--binary FILE --book FILE --font FILE --recordings DIR --env FILE]
+           [--binary FILE --book FILE [--books DIR] --font FILE --recordings DIR --env FILE]
            --modules NAME,NAME,...
 
 Without --binary (the systemd boot) the initramfs only mounts the root disk.
@@ -109,6 +109,7 @@ def main():
         parser.add_argument("--" + option, required=True)
     for option in ("binary", "book", "font", "recordings", "env"):
         parser.add_argument("--" + option)
+    parser.add_argument("--books", help="a folder whose files become /kiosk/books")
     args = parser.parse_args()
     if args.binary and not all((args.book, args.font, args.recordings, args.env)):
         parser.error("--binary needs --book, --font, --recordings and --env")
@@ -124,6 +125,10 @@ def main():
         for library in shared_libraries(args.binary):
             archive.file(library, read(os.path.realpath(library)), executable=True)
         archive.file("kiosk/book.txt", read(args.book))
+        if args.books:
+            archive.directory("kiosk/books")
+            for name in sorted(os.listdir(args.books)):
+                archive.file("kiosk/books/" + name, read(os.path.join(args.books, name)))
         archive.file("kiosk/font.ttf", read(args.font))
         archive.file("kiosk/kiosk.env", read(args.env))
         for recording in sorted(glob.glob(os.path.join(args.recordings, "*.events"))):

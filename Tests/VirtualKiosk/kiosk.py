@@ -4,14 +4,16 @@ on its serial console, and checks what was scanned out.
 
 usage: kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --reference DIR
                 --zoom S --zoom-center X Y [--gpus bochs,virtio-gpu] [--timeout S]
-                [--screens "NAME ..." --recordings DIR -- HEADLESS_COMMAND...]
+                [--screens SCREENS.json]
 
 The reference directory holds page1.png and page2.png rendered headless
-with the same settings. Each screen NAME (the menu...) is drawn after the
-boot by HEADLESS_COMMAND (the headless reader on page 2) replaying
-DIR/screen-NAME-open.events, at the panel size the kiosk's KMS reported,
-and the kiosk's screendump of it must equal that picture. Prints one line
-per check and "N passed, N failed".
+with the same settings. SCREENS.json maps each screen NAME (the menu, the
+library...) to the command of the headless reader brought to it (on page 2
+replaying the taps that open it, or on the folder the kiosk's library
+shows); after the boot it is drawn with --screenshot, a fresh --state-dir
+and cache folder, at the panel size the kiosk's KMS reported, and the
+kiosk's screendump of it must equal that picture. Prints one line per
+check and "N passed, N failed".
 """
 import argparse
 import json
@@ -167,23 +169,25 @@ def panel_size(lines):
 
 
 def check_screens(gpu, args, out, screens, lines, checks):
-    """Each screen over the page against the headless reader brought to the same state."""
+    """Each screen (over the page, or of a reader of its own) against the headless reader brought to the same state."""
     millimetres = panel_size(lines)
-    for name in args.screens.split():
+    for name, headless in args.screens.items():
         reference = os.path.join(out, f"reference-{name}.png")
-        state = tempfile.mkdtemp(prefix="kiosk-state-")
-        command = args.headless + ["--replay", os.path.join(args.recordings, f"screen-{name}-open.events"),
-                                   "--screenshot", reference, "--state-dir", state]
+        work = tempfile.mkdtemp(prefix="kiosk-headless-")
+        for folder in ("state", "cache"):
+            os.makedirs(os.path.join(work, folder))
+        command = headless + ["--screenshot", reference, "--state-dir", os.path.join(work, "state")]
         if millimetres:
             command += ["--panel-mm", millimetres]
-        drawn = subprocess.run(command, capture_output=True, text=True)
-        shutil.rmtree(state, ignore_errors=True)
+        environment = dict(os.environ, CACHE_DIRECTORY=os.path.join(work, "cache"))
+        drawn = subprocess.run(command, capture_output=True, text=True, env=environment)
+        shutil.rmtree(work, ignore_errors=True)
         if drawn.returncode != 0:
             checks.report(False, f"{gpu}: the {name} drawn headless: {drawn.stderr.strip()[-200:]}")
             continue
         ok, detail = equal_screen(screens, name, images.read_png(reference))
         panel = f"panel {millimetres} mm as KMS reported it" if millimetres else "no panel size from KMS"
-        checks.report(ok, f"{gpu}: the {name} over page 2 equals the headless reader's: {detail} ({panel})")
+        checks.report(ok, f"{gpu}: the {name} screen equals the headless reader's: {detail} ({panel})")
 
 
 def check_boot(gpu, args, references, checks):
@@ -218,9 +222,13 @@ def check_boot(gpu, args, references, checks):
     else:
         checks.report(False, f"{gpu}: on SIGTERM the console is back: no screendump (reader status {status})")
     check_screens(gpu, args, out, screens, lines, checks)
+    idle = next((line.split()[2:] for line in lines if line.split()[1:2] == ["idle"]), None)
+    if idle and len(idle) == 3:
+        print(f"     {gpu}: the reader at rest for 10 s: {int(idle[0]) / 1000:.2f} ms of CPU, "
+              f"{idle[1]} context switches, {idle[2]} threads", flush=True)
     read = ", ".join(f"{name} {at:.1f}" for name, at in times.items())
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s (screens read at s: {read})", flush=True)
-    return screens
+    return screens, idle
 
 
 def main():
@@ -233,18 +241,30 @@ def main():
     parser.add_argument("--zoom-center", type=float, nargs=2, required=True)
     parser.add_argument("--gpus", default="bochs,virtio-gpu")
     parser.add_argument("--timeout", type=int, default=600)
-    parser.add_argument("--screens", default="")
-    parser.add_argument("--recordings")
-    parser.add_argument("headless", nargs="*", help="the headless reader's command line, after --")
+    parser.add_argument("--screens", dest="screens_file", help="a JSON file: {NAME: the headless reader's command for that screen}")
     args = parser.parse_args()
-    if args.screens.split() and not (args.recordings and args.headless):
-        parser.error("--screens needs --recordings and the headless command after --")
+    args.screens = {}
+    if args.screens_file:
+        with open(args.screens_file) as f:
+            args.screens = json.load(f)
     references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
     checks = Checks()
     first = None
+    first_idle = None
     for gpu in args.gpus.split(","):
-        screens = check_boot(gpu, args, references, checks)
+        screens, idle = check_boot(gpu, args, references, checks)
         first = first or screens
+        first_idle = first_idle or idle
+    # The reader at rest, on the first adapter, beside what run.sh wrote.
+    summary = os.path.join(args.out, "kiosk.json")
+    if first_idle and len(first_idle) == 3 and os.path.exists(summary):
+        with open(summary) as f:
+            data = json.load(f)
+        data["idle"] = {"cpu_ms_10s": int(first_idle[0]) / 1000, "wakeups_10s": int(first_idle[1]),
+                        "threads": int(first_idle[2])}
+        with open(summary, "w") as f:
+            json.dump(data, f, indent=2)
+            f.write("\n")
     # The first adapter's screens are the run's screens.
     for name, path in (first or {}).items():
         shutil.copyfile(path, os.path.join(args.out, os.path.basename(path)))

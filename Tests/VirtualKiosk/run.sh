@@ -8,6 +8,12 @@
 #   Tests/VirtualKiosk/run.sh --systemd [--out DIR] [--gpus bochs]
 #       (Debian with systemd as PID 1 and the ebook-fb unit enabled: the book
 #        at boot, the time to the first page, a restart after kill -9)
+#   Tests/VirtualKiosk/run.sh --faults [--out DIR] [--short] [--seed N]
+#       (that Debian image pulled about: power cuts, console switches,
+#        touchscreen unplugs, 256 MB of RAM; --short: 5 cuts, 10 switches,
+#        5 unplugs; or each count with --cuts, --special-cuts, --switches, --unplugs;
+#        --only console,cuts,memory for some of the parts; --first-page-limit S
+#        for the small machine's first page, 2 s unless given)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
@@ -16,13 +22,24 @@ OUT="$ROOT/.build/virtual-kiosk/out"
 GPUS=""
 WINDOW=0
 SYSTEMD=0
+FAULTS=0
+CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY="" FIRST_PAGE_LIMIT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) OUT="$2"; shift 2 ;;
         --gpus) GPUS="$2"; shift 2 ;;
         --window) WINDOW=1; shift ;;
         --systemd) SYSTEMD=1; shift ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd]" >&2; exit 2 ;;
+        --faults) FAULTS=1; shift ;;
+        --short) CUTS=5 SPECIAL_CUTS=1 SWITCHES=10 UNPLUGS=5; shift ;;
+        --seed) SEED="$2"; shift 2 ;;
+        --cuts) CUTS="$2"; shift 2 ;;
+        --special-cuts) SPECIAL_CUTS="$2"; shift 2 ;;
+        --switches) SWITCHES="$2"; shift 2 ;;
+        --unplugs) UNPLUGS="$2"; shift 2 ;;
+        --only) ONLY="$2"; shift 2 ;;
+        --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$GPUS" ]; then
@@ -55,13 +72,21 @@ KIOSK_READER="/kiosk/book.txt --display kms --kiosk --page 1 --font /kiosk/font.
 KIOSK_FIRST="ebook-fb: presented page 1"
 KIOSK_FLICK="ebook-fb: presented page 2"
 KIOSK_ZOOM="ebook-fb: presented page 2 zoom $ZOOM at $ZOOM_X $ZOOM_Y"
-# Screens over the page, each compared with the headless reader brought to
-# the same state: from page 2 at rest, gestures.py's screen-NAME-open.events
-# opens it and screen-NAME-close.events goes back; KIOSK_SCREEN_NAME is the
-# line the reader prints when it is on the glass. A screen is added here, in
-# gestures.py's screens() and, when it needs more than taps, in guest-init.sh.
-KIOSK_SCREENS="${KIOSK_SCREENS-menu}"
+# Screens each compared with the headless reader brought to the same state
+# (HEADLESS_NAME below); KIOSK_SCREEN_NAME is the line the reader prints
+# when it is on the glass. A screen over the page is reached from page 2 at
+# rest: gestures.py's screen-NAME-open.events opens it and
+# screen-NAME-close.events goes back. A screen with a reader of its own
+# (KIOSK_READER_NAME, its command line) is shown by that reader, started on
+# tty1 after the book's reader has exited and stopped once read. A screen is
+# added here, below, and in gestures.py's screens() or with its reader.
+KIOSK_SCREENS="${KIOSK_SCREENS-menu library}"
 KIOSK_SCREEN_menu="ebook-fb: presented page 2 (menu)"
+# The library of a folder of books: the sample book, a book known by its
+# title page and one that cannot be opened (an empty file).
+LIBRARY="$WORK/library"
+KIOSK_SCREEN_library="ebook-fb: presented the library"
+KIOSK_READER_library="/kiosk/books --display kms --kiosk --font /kiosk/font.ttf --font-size $FONT_SIZE --mode $SIZE --tty /dev/tty1 --state-dir /tmp/library-state"
 
 step() { echo "== $*" >&2; }
 
@@ -83,6 +108,11 @@ if [ ! -f "$CACHE/kernel/vmlinuz" ] || [ ! -x "$CACHE/busybox/bin/busybox" ]; th
     rm -rf "$CACHE/debs"
 fi
 
+if [ "$FAULTS" = 1 ]; then
+    # shellcheck source=Tests/VirtualKiosk/faults-boot.sh
+    . "$HERE/faults-boot.sh"
+    exit
+fi
 if [ "$SYSTEMD" = 1 ]; then
     # shellcheck source=Tests/VirtualKiosk/systemd-boot.sh
     . "$HERE/systemd-boot.sh"
@@ -91,6 +121,13 @@ fi
 
 step "initramfs"
 python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings"
+rm -rf "$LIBRARY"
+mkdir -p "$LIBRARY"
+cp "$BOOK" "$LIBRARY/"
+printf 'THE HARBOUR LIGHTS\n\nby Ann Lindqvist\n\n\nCHAPTER I\n\n%s\n' \
+    "The lamps along the quay were lit one by one as the boats came in, and the harbour master counted them." \
+    > "$LIBRARY/harbour-lights.txt"
+: > "$LIBRARY/unfinished.txt"
 {
     printf 'KIOSK_READER=%q\n' "$KIOSK_READER"
     printf 'KIOSK_FIRST=%q\n' "$KIOSK_FIRST"
@@ -98,13 +135,13 @@ python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings"
     printf 'KIOSK_ZOOM=%q\n' "$KIOSK_ZOOM"
     printf 'KIOSK_SCREENS=%q\n' "$KIOSK_SCREENS"
     for name in $KIOSK_SCREENS; do
-        line="KIOSK_SCREEN_$name"
-        printf '%s=%q\n' "$line" "${!line}"
+        line="KIOSK_SCREEN_$name" reader="KIOSK_READER_$name"
+        printf '%s=%q\n' "$line" "${!line}" "$reader" "${!reader:-}"
     done
 } > "$WORK/kiosk.env"
 python3 "$HERE/initramfs.py" "$WORK/initramfs.cpio.gz" --kernel-root "$CACHE/kernel" \
     --busybox "$CACHE/busybox/bin/busybox" --init "$HERE/guest-init.sh" --binary "$BIN" \
-    --book "$BOOK" --font "$FONT" --recordings "$WORK/recordings" --env "$WORK/kiosk.env" \
+    --book "$BOOK" --books "$LIBRARY" --font "$FONT" --recordings "$WORK/recordings" --env "$WORK/kiosk.env" \
     --modules bochs,virtio-gpu,virtio_pci,evdev,uinput,virtio_input >&2
 
 if [ "$WINDOW" = 1 ]; then
@@ -133,9 +170,26 @@ PY
 
 step "booting the virtual kiosk ($GPUS)"
 # The screens are drawn headless after each boot, at the panel size the
-# kiosk's KMS reported (it sizes the menus), by this command plus
-# --replay screen-NAME-open.events --screenshot ... --state-dir (fresh) [--panel-mm WxH].
+# kiosk's KMS reported (it sizes the menus), by HEADLESS_NAME plus
+# --screenshot ... --state-dir (fresh) [--panel-mm WxH], with a fresh cache folder.
 HEADLESS=("$BIN" "$BOOK" --display headless --size "$SIZE" --page 2 "${RENDER_ARGS[@]}")
+HEADLESS_menu=("${HEADLESS[@]}" --replay "$WORK/recordings/screen-menu-open.events")
+HEADLESS_library=("$BIN" "$LIBRARY" --display headless --size "$SIZE" "${RENDER_ARGS[@]}")
+screens=()
+for name in $KIOSK_SCREENS; do
+    declare -n command="HEADLESS_$name"
+    screens+=("$name" "${#command[@]}" "${command[@]}")
+    unset -n command
+done
+python3 - "$WORK/screens.json" "${screens[@]}" <<'PY'
+import json, sys
+out, rest, screens = sys.argv[1], sys.argv[2:], {}
+while rest:
+    name, count = rest[0], int(rest[1])
+    screens[name], rest = rest[2:2 + count], rest[2 + count:]
+with open(out, "w") as f:
+    json.dump(screens, f, indent=2)
+PY
 python3 "$HERE/kiosk.py" --out "$OUT" --kernel "$CACHE/kernel/vmlinuz" --initrd "$WORK/initramfs.cpio.gz" \
     --reference "$OUT/reference" --zoom "$ZOOM" --zoom-center "$ZOOM_X" "$ZOOM_Y" --gpus "$GPUS" \
-    --screens "$KIOSK_SCREENS" --recordings "$WORK/recordings" -- "${HEADLESS[@]}"
+    --screens "$WORK/screens.json"

@@ -39,6 +39,15 @@ say "first-page $(journalctl -q -b -u ebook-fb.service -o short-monotonic --no-p
     | grep -m 1 -F 'ebook-fb: presented page 1' | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')"
 # Where the time went: systemd's start and the reader's, in µs since the kernel's start.
 say "boot-steps $(systemctl show -p UserspaceTimestampMonotonic --value) $(systemctl show -p ExecMainStartTimestampMonotonic --value ebook-fb.service)"
+# When the units the reader could wait for became active (µs since the
+# kernel's start), and what starting the reader again costs, warm (for the log).
+for unit in systemd-journald.service local-fs.target modprobe@drm.service systemd-udev-trigger.service \
+    sysinit.target basic.target ebook-fb.service; do
+    say "unit-active $unit $(systemctl show -p ActiveEnterTimestampMonotonic --value "$unit")"
+done
+t0=$(date +%s%N)
+/usr/local/bin/ebook-fb kiosk --check > /dev/null 2>&1
+say "warm-check-ms $((($(date +%s%N) - t0) / 1000000))"
 say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
 # The uid, then the name (a dynamic user has none in /etc/passwd).
 say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
@@ -87,5 +96,5 @@ cp /run/ebook-fb.conf.good /etc/ebook-fb.conf
 systemctl restart ebook-fb.service
 show back "ebook-fb: presented page 2" 3
 
-reader_log | sed 's/^/KIOSK log /' > "$SERIAL"
+journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager | sed 's/^/KIOSK log /' > "$SERIAL"
 finish

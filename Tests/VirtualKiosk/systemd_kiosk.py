@@ -10,6 +10,7 @@ usage: systemd_kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --drive IMAGE
 Prints one line per check and "N passed, N failed".
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -80,9 +81,17 @@ def check_boot(gpu, args, references, checks):
                   f"{gpu}: time from the kernel's start to the first page on screen: "
                   + (f"{seconds:.2f} s" if seconds is not None else f"not reported ({first_page})"))
     steps = (value(lines, "boot-steps") or "").split()
+    timing = {"kernel_to_first_page_s": seconds}
     if len(steps) == 2 and all(step.isdigit() for step in steps):
+        timing["systemd_start_s"] = int(steps[0]) / 1e6
+        timing["reader_start_s"] = int(steps[1]) / 1e6
         print(f"     {gpu}: systemd started at {int(steps[0]) / 1e6:.2f} s, the reader at {int(steps[1]) / 1e6:.2f} s "
               f"(the reader's first start; under QEMU's software emulation)", flush=True)
+    for line in lines:
+        words = line.split()
+        if words[1:2] == ["unit-active"] and len(words) == 4 and words[3].isdigit():
+            print(f"     {gpu}: {words[2]} active at {int(words[3]) / 1e6:.2f} s", flush=True)
+    print(f"     {gpu}: ebook-fb kiosk --check, warm: {value(lines, 'warm-check-ms')} ms", flush=True)
     user = (value(lines, "reader-user") or "").split()
     checks.report(len(user) >= 1 and user[0] != "0",
                   f"{gpu}: the reader runs as an unprivileged user: uid {' '.join(user) or 'unknown'}")
@@ -100,7 +109,7 @@ def check_boot(gpu, args, references, checks):
     check_error_screen(gpu, screens, lines, page2, checks)
     print(f"     {gpu}: saved offset {value(lines, 'saved-offset')}", flush=True)
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
-    return screens, seconds
+    return screens, timing
 
 
 def main():
@@ -116,9 +125,16 @@ def main():
     references = [images.read_png(os.path.join(args.reference, f"page{n}.png")) for n in (1, 2)]
     checks = kiosk.Checks()
     first = None
+    first_timing = None
     for gpu in args.gpus.split(","):
-        screens, _ = check_boot(gpu, args, references, checks)
+        screens, timing = check_boot(gpu, args, references, checks)
         first = first or screens
+        first_timing = first_timing or timing
+    # Where the boot's time went, on the first adapter: seconds from the kernel's start.
+    with open(os.path.join(args.out, "systemd.json"), "w") as f:
+        json.dump({key: (first_timing or {}).get(key) for key in
+                   ("systemd_start_s", "reader_start_s", "kernel_to_first_page_s")}, f, indent=2)
+        f.write("\n")
     for name, path in (first or {}).items():
         shutil.copyfile(path, os.path.join(args.out, os.path.basename(path)))
     print(f"{checks.passed} passed, {checks.failed} failed", flush=True)

@@ -49,6 +49,7 @@ unsigned long CLinux_VT_GETMODE(void);
 unsigned long CLinux_VT_SETMODE(void);
 unsigned long CLinux_VT_RELDISP(void);
 unsigned long CLinux_VT_GETSTATE(void);
+unsigned long CLinux_VT_ACTIVATE(void);
 unsigned long CLinux_VT_OPENQRY(void);
 int CLinux_KD_TEXT(void);
 int CLinux_KD_GRAPHICS(void);

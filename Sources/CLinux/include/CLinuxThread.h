@@ -13,4 +13,11 @@ int CLinux_setCurrentThreadNiceness(int niceness);
 // Returns 0 or an error number.
 int CLinux_nameCurrentThread(const char *name);
 
+// The calling thread's kernel id (its entry in /proc/self/task).
+int CLinux_currentThreadID(void);
+
+// Processors this thread may run on (its affinity mask, which a cgroup
+// or taskset narrows), at least 1. CPU_COUNT is a macro Swift cannot call.
+int CLinux_availableProcessors(void);
+
 #endif

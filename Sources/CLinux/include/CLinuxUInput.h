@@ -12,6 +12,8 @@ unsigned long CLinux_UI_SET_PROPBIT(void);
 /// UI_DEV_CREATE and UI_DEV_DESTROY: the device appears in /dev/input and goes away.
 unsigned long CLinux_UI_DEV_CREATE(void);
 unsigned long CLinux_UI_DEV_DESTROY(void);
+/// UI_GET_SYSNAME for a 64-byte buffer: the device's name in sysfs ("input7").
+unsigned long CLinux_UI_GET_SYSNAME64(void);
 /// sizeof(struct uinput_user_dev), written once before UI_DEV_CREATE.
 int CLinux_uinputUserDevSize(void);
 /// UINPUT_MAX_NAME_SIZE and ABS_CNT, to lay out that struct.

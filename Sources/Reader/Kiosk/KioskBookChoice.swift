@@ -25,8 +25,8 @@ public enum KioskBookChoice {
         return lastRead?.state.path ?? folderBooks.sorted().first
     }
 
-    /// The books directly in `folder` the library lists (plain text and
-    /// EPUB, not hidden files), by name.
+    /// The books directly in `folder` that its library lists (text and
+    /// EPUB, not hidden), by name.
     public static func books(inFolder folder: String) throws(KioskConfigurationError) -> [String] {
         let names: [String]
         do {

@@ -103,7 +103,7 @@ final class CoverWorker: @unchecked Sendable {
         if job.problem == nil, let cached = cache?.load(key: job.key) {
             return Found(key: job.key, info: cached.info, cover: cached.cover)
         }
-        var info = job.format.format.info(path: job.path, coverWidth: painter.width, coverHeight: painter.height)
+        var info = job.format.format.info(path: job.path)
         if let problem = job.problem, info.problem == nil {
             info.problem = problem
             return Found(key: job.key, info: info, cover: painter.cover(for: info))

@@ -35,22 +35,16 @@ public protocol LibraryBookFormat: Sendable {
     /// What the file at `path` says of itself; never throws: a file that
     /// cannot be read is described with the reason.
     func info(path: String) -> LibraryBookInfo
-    /// The same, with the book's own cover picture (a format that has
-    /// them) decoded for a cover of `coverWidth` x `coverHeight`, never larger.
-    func info(path: String, coverWidth: Int, coverHeight: Int) -> LibraryBookInfo
     /// Bumped when what `info` returns changes, so cached covers are made anew.
     var version: Int { get }
 }
 
 extension LibraryBookFormat {
     public var version: Int { 1 }
-
-    /// A format without pictures of its own draws every cover alike.
-    public func info(path: String, coverWidth: Int, coverHeight: Int) -> LibraryBookInfo { info(path: path) }
 }
 
-/// A format the reader lists but cannot open: each file is shown by its
-/// name with the reason.
+/// A format the reader lists but cannot open yet: each file is shown by
+/// its name with the reason.
 public struct UnsupportedBookFormat: LibraryBookFormat {
     public let extensions: Set<String>
     public let problem: String
@@ -66,15 +60,16 @@ public struct UnsupportedBookFormat: LibraryBookFormat {
         LibraryBookInfo(title: LibraryFileName.title(ofPath: path), problem: problem)
     }
 
-    /// A file no format of the library takes.
-    public static let unknown = UnsupportedBookFormat(extensions: [], problem: "not a kind of book the reader opens")
+    /// EPUB files, where no format that reads them is given (this module reads only text).
+    public static let epub = UnsupportedBookFormat(extensions: ["epub"], problem: "EPUB books cannot be read yet")
 }
 
 /// The formats the library lists, in the order they are asked: the
-/// first that accepts a file's name describes it.
+/// first that accepts a file's name describes it. The reader's command
+/// gives an EPUB format of its own in place of the unsupported one.
 public enum LibraryFormats {
     public static func all(encoding: TextEncoding?) -> [LibraryBookFormat] {
-        [TextBookFormat(encoding: encoding), EPUBBookFormat()]
+        [TextBookFormat(encoding: encoding), UnsupportedBookFormat.epub]
     }
 }
 

@@ -40,7 +40,7 @@ final class LibraryCatalogue {
     func format(forName name: String) -> LibraryBookFormat? { formats.first { $0.accepts(fileName: name) } }
 
     private func job(_ entry: LibraryEntry) -> CoverWorker.Job {
-        let format = format(forName: entry.name) ?? UnsupportedBookFormat.unknown
+        let format = format(forName: entry.name) ?? UnsupportedBookFormat.epub
         var key = CoverCache.key(path: entry.path, status: entry.status, coverWidth: coverWidth, coverHeight: coverHeight,
                                  font: fontPath, formatVersion: format.version)
         let problem = openingProblems[entry.path]

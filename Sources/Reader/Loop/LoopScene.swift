@@ -50,11 +50,30 @@ public protocol LoopScene: AnyObject {
     /// book's start, with nothing open over it; the library, for a kiosk
     /// that has one) at once, without animation.
     func resetForIdle(at time: Double)
+    /// Set by the loop before each step: the frame goes straight into a
+    /// display's back buffer (`compose(into:)`), so `advance` need not
+    /// compose it in RAM.
+    var composesStraight: Bool { get set }
+    /// Composes the frame as it is now straight into `target` (written in
+    /// order, never read) and returns the rows written; nil when the scene
+    /// composes only in RAM (`composedFrame`).
+    func compose(into target: ScanoutTarget) -> FrameDamage?
+    /// The frame at rest is on the glass (announced or not): the moment to
+    /// keep what must survive a restart, after the frame, never before it.
+    func didShowRestingFrame()
 }
 
 extension LoopScene {
+    public func didShowRestingFrame() {}
     public var escapeQuits: Bool { screenName == "reading" }
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }
     public func checkWatches(at time: Double) -> Bool { false }
+
+    public var composesStraight: Bool {
+        get { false }
+        set {}
+    }
+
+    public func compose(into target: ScanoutTarget) -> FrameDamage? { nil }
 }

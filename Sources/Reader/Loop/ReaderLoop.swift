@@ -35,14 +35,16 @@ public final class ReaderLoop {
     private var sceneTime: Double
     private var pendingAnnouncement: String?
     private var lastAnnouncement: String?
-    private var isReadySent = false
+    /// The first frame was presented and is not yet known to be on the glass.
+    private var isFirstFramePending = false
     private var lastInputTime: Double
     /// Why the loop stopped, once it has.
     public private(set) var stopReason: String?
 
     /// Said when a presented frame at rest is on the glass ("presented page N").
     public var onSettled: ((String) -> Void)?
-    /// Called with each frame presented and its running count (--screenshot-every).
+    /// Called with each frame presented from RAM and its running count
+    /// (--screenshot-every); a display composed into straight holds its own picture.
     public var onPresent: ((Int, PixelBuffer) throws -> Void)?
     /// Called with each touch frame before it is routed (the trace's --frames).
     public var onTouchFrame: ((TouchFrame) -> Void)?
@@ -150,6 +152,8 @@ public final class ReaderLoop {
                 }
             case let .deviceChanged(description):
                 onNotice?(description)
+            case let .switchConsole(number, _):
+                switchConsole(to: number)
             }
         }
     }
@@ -192,6 +196,8 @@ public final class ReaderLoop {
         guard isDirty || needsWholeFrame || scene.isMoving || scene.hasBackgroundWork else { return }
         if clock.isVirtual { scene.waitForFrameWork() }
         sceneTime = max(sceneTime, time)
+        let target = (display as? ScanoutDisplay)?.backBuffer
+        scene.composesStraight = target != nil
         let changed = scene.advance(to: sceneTime)
         isDirty = false
         // A step that changes nothing on the glass (a finger down, pages
@@ -199,6 +205,9 @@ public final class ReaderLoop {
         // end of a fade) shows nothing; a view that came to rest on it is
         // at rest on the glass all the same.
         guard changed || needsWholeFrame else { return try announceIfAtRest() }
+        if let target, let written = scene.compose(into: target) {
+            return try presentStraight(written)
+        }
         guard let frame = scene.composedFrame else {
             needsWholeFrame = false
             return
@@ -210,13 +219,42 @@ public final class ReaderLoop {
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
         guard presented else { return }
+        try didPresent(frame)
+    }
+
+    /// Shows the back buffer the scene composed `written` rows into (a
+    /// new buffer's first frame writes them all).
+    private func presentStraight(_ written: FrameDamage) throws {
+        guard !written.isEmpty || needsWholeFrame else { return try announceIfAtRest() }
+        guard let display = display as? ScanoutDisplay,
+              try display.presentBackBuffer(written: written, at: sceneTime) else { return }
+        try didPresent(nil)
+    }
+
+    /// A frame went to the display.
+    private func didPresent(_ frame: PixelBuffer?) throws {
         needsWholeFrame = false
         needsCatchUp = true
         presentedFrames += 1
-        try onPresent?(presentedFrames, frame)
+        if let frame { try onPresent?(presentedFrames, frame) }
         pendingAnnouncement = isAtRest ? scene.restingDescription : nil
+        isFirstFramePending = presentedFrames == 1
         // Shown at once (a modeset, a display in memory) or when its flip completes.
-        if display.canPresent { try announce() }
+        if display.canPresent { try frameShown() }
+    }
+
+    /// The frame presented last is on the glass. The first one tells the
+    /// service manager the reader is up: a page is on screen, although a
+    /// long book's page count may still be in the making.
+    private func frameShown() throws {
+        if isFirstFramePending {
+            isFirstFramePending = false
+            onNotice?("first page on screen")
+            if let service {
+                do { try service.ready(status: scene.restingDescription) } catch { onWarning?("\(error)") }
+            }
+        }
+        try announce()
     }
 
     /// Nothing moves and nothing is on its way to the glass: the page and
@@ -233,7 +271,7 @@ public final class ReaderLoop {
     private func handle(_ event: DisplayEvent) throws {
         switch event {
         case let .flipCompleted(vblank):
-            try announce()
+            try frameShown()
             // The next frame is stepped to the vblank the flip went out on.
             if scene.isMoving || isDirty, mayPresent {
                 try step(at: vblank)
@@ -242,7 +280,10 @@ public final class ReaderLoop {
             }
         case .releaseRequested:
             try display.giveUp()
+            // Off the glass: the page is announced again once it is back.
             pendingAnnouncement = nil
+            lastAnnouncement = nil
+            onNotice?("console switched away: the screen is given up")
         case .acquireRequested:
             try display.takeBack()
             if idle.isBlank {
@@ -251,6 +292,7 @@ public final class ReaderLoop {
             }
             needsWholeFrame = true
             isDirty = true
+            onNotice?("console back: the screen is taken again")
         case let .quit(reason):
             stopReason = reason
         }
@@ -259,6 +301,14 @@ public final class ReaderLoop {
     /// The frame at rest again, with no damage, into the buffer that lacks it.
     private func catchUp(at time: Double) throws {
         needsCatchUp = false
+        if let display = display as? ScanoutDisplay, let target = display.backBuffer {
+            scene.composesStraight = true
+            if let written = scene.compose(into: target) {
+                // A buffer that holds the frame already need not be shown.
+                if !written.isEmpty { _ = try display.presentBackBuffer(written: written, at: time) }
+                return
+            }
+        }
         guard let frame = scene.composedFrame else { return }
         _ = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: FrameDamage(rows: frame.height), at: time)
@@ -268,12 +318,22 @@ public final class ReaderLoop {
     private func announce() throws {
         guard let text = pendingAnnouncement else { return }
         pendingAnnouncement = nil
-        guard text != lastAnnouncement else { return }
-        lastAnnouncement = text
-        onSettled?(text)
-        if !isReadySent, let service {
-            isReadySent = true
-            do { try service.ready(status: text) } catch { onWarning?("\(error)") }
+        if text != lastAnnouncement {
+            lastAnnouncement = text
+            onSettled?(text)
+        }
+        // Kept only now, so a slow disk never holds back the frame that ends a turn.
+        scene.didShowRestingFrame()
+    }
+
+    /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
+    private func switchConsole(to number: Int) {
+        do {
+            if try !display.switchConsole(to: number) {
+                onNotice?("console \(number): switching refused (the console is locked or there is none)")
+            }
+        } catch {
+            onWarning?("console \(number): \(error)")
         }
     }
 
@@ -304,8 +364,10 @@ public final class ReaderLoop {
             return false
         }
         if scene.isMoving, now < lastInputTime + 2 * Self.settleLimit { return false }
+        // Asked before it finishes: taking in the last pages redraws the footers.
+        let hadBackgroundWork = scene.hasBackgroundWork
         scene.finishBackgroundWork()
-        if scene.hasBackgroundWork || isDirty {
+        if hadBackgroundWork || scene.hasBackgroundWork || isDirty {
             // Pages found at the end are taken in before the last frame.
             isDirty = true
             if mayPresent { try step(at: now) }

@@ -41,6 +41,33 @@ extension ReaderSession: LoopScene {
     }
 
     public var screenName: String { currentScreenName }
+
+    /// The page picture goes straight from the page buffers into the back
+    /// buffer when nothing is drawn over it; anything else (a screen over
+    /// the page, a zoomed page) is composed in RAM as always and the rows
+    /// the back buffer lacks are copied over.
+    public func compose(into target: ScanoutTarget) -> FrameDamage? {
+        guard target.width == settings.geometry.width, target.height == settings.geometry.height else { return nil }
+        if showsOnlyPages {
+            framePending = false
+            // The view may have been moved directly, not through `advance`.
+            syncPages()
+            return compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, into: target,
+                                            page: pageImages(knownPages))
+        }
+        if framePending || frame.height == 0 {
+            framePending = false
+            compose()
+        }
+        damage = FrameDamage(rows: frame.height)
+        return compositor.copyFrame(frame, into: target)
+    }
+
+    /// Nothing is drawn over the pages: no zoom, screen, corner or scroll bars.
+    private var showsOnlyPages: Bool {
+        controller.zoomedPage == nil && screens.list == nil && !screens.textPanelOpen && screens.note == nil
+            && !overlay.isShown(at: screens.time) && !showsDogEar && !scrollIndicators.isShowing(at: controller.now)
+    }
 }
 
 extension ReaderSession {

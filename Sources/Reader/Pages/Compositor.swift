@@ -1,5 +1,6 @@
 import CLinux
 import Devices
+import Geometry
 import Raster
 
 /// Builds each frame from the page buffers: in paging mode the (at most)
@@ -14,7 +15,12 @@ public struct Compositor {
     public let width: Int
     public let height: Int
     public var background: UInt32 {
-        didSet { if background != oldValue { frameWasDrawnOver() } }
+        didSet {
+            if background != oldValue {
+                frameWasDrawnOver()
+                scanoutRecords = []
+            }
+        }
     }
 
     /// A page's pixels, the rows its glyphs were drawn on, and which
@@ -30,20 +36,39 @@ public struct Compositor {
         }
     }
 
-    /// The frame last composed into (its storage and size) and the rows of
-    /// it that may hold anything but background; nil when not known.
-    private var lastFrame: (storage: UInt, width: Int, height: Int, ink: InkRows)?
-    /// What the paging picture in the frame was made of: the offset, the
-    /// caller's version and the drawings of the two pages. The same again
-    /// changes nothing.
-    private var lastPicture: PictureKey?
+    /// What a frame (or a display's back buffer) holds, as far as the
+    /// compositor knows: the rows that may hold anything but background,
+    /// the paging picture in it (nil when unknown), and the rows something
+    /// else drew over that picture, written again at the next composition.
+    struct FrameRecord {
+        var key: FrameKey
+        var ink: InkRows
+        var picture: PictureKey?
+        var foreign: RowSet
+    }
 
-    private struct PictureKey: Equatable {
+    /// Which frame a record is of: its storage, size and content generation.
+    struct FrameKey: Equatable {
+        var storage: UInt
+        var width: Int
+        var height: Int
+        var generation: Int
+    }
+
+    /// What the paging picture was made of: the offset, the caller's
+    /// version and the drawings of the two pages. The same again changes
+    /// nothing.
+    struct PictureKey: Equatable {
         var x: Int
         var version: Int
         var left: Int?
         var right: Int?
     }
+
+    /// The frame in RAM last composed into; nil when not known.
+    var lastFrame: FrameRecord?
+    /// The display back buffers composed into straight (see `Compositor+Scanout`).
+    var scanoutRecords: [FrameRecord] = []
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
@@ -52,16 +77,17 @@ public struct Compositor {
     }
 
     /// Something else drew into the frame (a zoomed page): its next
-    /// composition writes every row.
+    /// composition writes every row. A new background does the same to
+    /// the back buffers too.
     public mutating func frameWasDrawnOver() {
         lastFrame = nil
-        lastPicture = nil
     }
 
     /// Something was drawn over `rows` of the frame (an overlay's panel):
-    /// those rows are written again when they are next composed.
+    /// those rows are written again when it is next composed.
     public mutating func rowsWereDrawnOver(_ rows: Range<Int>) {
         lastFrame?.ink.insert(rows)
+        lastFrame?.foreign.insert(rows)
     }
 
     /// The page index at the viewport's left edge and how far into it the edge lies.
@@ -75,81 +101,129 @@ public struct Compositor {
     /// `page` gives a page's image, or nil when there is none (past either
     /// end); `version` changes whenever anything else about the picture
     /// may have. The same offset, version and page drawings again leave the
-    /// frame as it is, but for `rows`, which are written again whatever. The frame is written in
-    /// one pass, row after row, each row copied from the two pages side by
-    /// side, except rows already background that stay so.
+    /// frame as it is, but for rows drawn over since and `rows`, which are
+    /// written again whatever. The frame is written in one pass, row after
+    /// row, each row copied from the two pages side by side, except rows
+    /// already background that stay so.
     @discardableResult
     public mutating func composePaging(offsetX: Double, version: Int, rows again: Range<Int>? = nil,
                                        into frame: inout PixelBuffer, page: (Int) -> PageImage?) -> FrameDamage {
+        guard frame.width >= width else { return FrameDamage(rows: frame.height) }
+        let stride = frame.stride, frameHeight = frame.height
+        let key = FrameKey(storage: frame.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }, width: frame.width,
+                           height: frameHeight, generation: 0)
+        var record = lastFrame
+        let damage = frame.withUnsafeMutablePixels { pixels in
+            // Precondition: the frame holds at least `width` x `height` pixels (checked above).
+            compose(offsetX: offsetX, version: version, again: again, into: pixels.baseAddress!, stride: stride,
+                    key: key, streaming: false, record: &record, page: page)
+        }
+        lastFrame = record
+        return damage
+    }
+
+    /// Composes the paging view into the frame at `base` (rows `stride`
+    /// pixels apart, `key.height` of them) as `composePaging` does, keeping
+    /// `record` of what it holds. Writes in order, never reads the frame.
+    /// `streaming`: the frame is a display's buffer, never read back: its
+    /// rows are written with non-temporal stores.
+    mutating func compose(offsetX: Double, version: Int, again: Range<Int>?, into base: UnsafeMutablePointer<UInt32>,
+                          stride frameStride: Int, key: FrameKey, streaming: Bool, record: inout FrameRecord?,
+                          page: (Int) -> PageImage?) -> FrameDamage {
         let (left, shift) = Self.split(offsetX: offsetX, pageWidth: width)
         let leftWidth = width - shift
-        let rows = min(height, frame.height)
-        let frameStride = frame.stride
-        var damage = FrameDamage(rows: frame.height)
-        guard frame.width >= width else { return damage }
+        let rows = min(height, key.height)
         let background = self.background
-        let storage = frame.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
-        var frameInk = InkRows.all(rows: frame.height)
+        var frameInk = InkRows.all(rows: key.height)
         let leftPage = page(left)
         let rightPage = shift > 0 ? page(left + 1) : nil
         let picture = PictureKey(x: Int(offsetX.rounded()), version: version, left: leftPage?.drawing,
                                  right: rightPage?.drawing)
-        var range = 0..<rows
-        if let last = lastFrame, last.storage == storage, last.width == frame.width, last.height == frame.height {
+        var only: RowSet?
+        if let last = record, last.key == key {
             frameInk = last.ink
-            if picture == lastPicture {
-                guard let again else { return damage }
-                range = again.clamped(to: 0..<rows)
+            if picture == last.picture {
+                // The same picture: only the rows drawn over since, and those asked for.
+                var rewrite = last.foreign
+                if let again { rewrite.insert(again) }
+                guard !rewrite.isEmpty else { return FrameDamage(rows: key.height) }
+                only = rewrite
             }
         }
-        // Taken out of the optionals once, not for every row.
+        // Rows either page has ink on are copied; rows that may hold
+        // anything but background and have no ink now are cleared; the
+        // rest stay as they are. Worked out a word of rows at a time.
         let leftInk = leftPage?.ink ?? InkRows(rows: 0), rightInk = rightPage?.ink ?? InkRows(rows: 0)
+        var inked = InkRows(rows: key.height)
+        withRows(of: leftPage?.pixels, rows: rows) { leftRows, _ in
+            if leftRows != nil { inked.formUnion(leftInk.resized(to: key.height)) }
+        }
+        if shift > 0 {
+            withRows(of: rightPage?.pixels, rows: rows) { rightRows, _ in
+                if rightRows != nil { inked.formUnion(rightInk.resized(to: key.height)) }
+            }
+        }
+        var write = inked
+        write.formUnion(frameInk)
+        if let only { write.formIntersection(only) }
+        if rows < key.height { write.formIntersection(RowSet.all(rows: rows).resized(to: key.height)) }
+        var written = inked
+        written.formIntersection(write)
+        frameInk.subtract(write)
+        frameInk.formUnion(written)
         withRows(of: leftPage?.pixels, rows: rows) { leftRows, leftStride in
             withRows(of: rightPage?.pixels, rows: rows) { rightRows, rightStride in
-                frame.withUnsafeMutablePixels { pixels in
-                    // Precondition: the frame holds at least `width` x `rows` pixels (checked above).
-                    let base = pixels.baseAddress!
-                    for y in range {
+                write.forEachRun { run in
+                    for y in run {
                         let row = base + y * frameStride
                         let leftInked = leftRows != nil && leftInk.contains(y)
                         let rightInked = shift > 0 && rightRows != nil && rightInk.contains(y)
                         guard leftInked || rightInked else {
-                            if frameInk.contains(y) {
-                                row.update(repeating: background, count: width)
-                                frameInk.remove(y)
-                                damage.insert(y..<(y + 1))
-                            }
+                            Self.fill(row, with: background, count: width, streaming: streaming)
                             continue
                         }
-                        frameInk.insert(y..<(y + 1))
-                        damage.insert(y..<(y + 1))
                         // A page's part of the row is copied only where the page has ink on
                         // it; else it is background, written without reading the page. Past
                         // the first or last page the rubber band shows the background too.
                         if leftInked, let leftRows {
-                            Self.copyPixels(to: row, from: leftRows + y * leftStride + shift, count: leftWidth)
+                            Self.copy(to: row, from: leftRows + y * leftStride + shift, count: leftWidth, streaming: streaming)
                         } else {
-                            row.update(repeating: background, count: leftWidth)
+                            Self.fill(row, with: background, count: leftWidth, streaming: streaming)
                         }
                         guard shift > 0 else { continue }
                         if rightInked, let rightRows {
-                            Self.copyPixels(to: row + leftWidth, from: rightRows + y * rightStride, count: shift)
+                            Self.copy(to: row + leftWidth, from: rightRows + y * rightStride, count: shift, streaming: streaming)
                         } else {
-                            (row + leftWidth).update(repeating: background, count: shift)
+                            Self.fill(row + leftWidth, with: background, count: shift, streaming: streaming)
                         }
                     }
                 }
             }
         }
-        lastFrame = (storage, frame.width, frame.height, frameInk)
-        lastPicture = picture
-        return damage
+        if streaming { CLinux_finishStreaming() }
+        record = FrameRecord(key: key, ink: frameInk, picture: picture, foreign: RowSet(rows: key.height))
+        return write
     }
 
-    /// A row part, copied with the platform's best row copy (`CLinux_copyRow`).
+    /// A row part, copied with the platform's best row copy (`CLinux_copyRow`),
+    /// or streamed past the cache into a display's buffer.
     @inline(__always)
-    static func copyPixels(to destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt32>, count: Int) {
-        CLinux_copyRow(destination, source, count * MemoryLayout<UInt32>.size)
+    static func copy(to destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt32>, count: Int,
+                     streaming: Bool) {
+        if streaming {
+            CLinux_streamRow(destination, source, count * MemoryLayout<UInt32>.size)
+        } else {
+            CLinux_copyRow(destination, source, count * MemoryLayout<UInt32>.size)
+        }
+    }
+
+    @inline(__always)
+    static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int, streaming: Bool) {
+        if streaming {
+            CLinux_streamFill(destination, pixel, count)
+        } else {
+            destination.update(repeating: pixel, count: count)
+        }
     }
 
     /// Lends the pixels of a page buffer that covers the viewport, with its
@@ -165,7 +239,7 @@ public struct Compositor {
     /// the per-pixel work is integer only.
     public mutating func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
                                           into frame: inout PixelBuffer) {
-        frameWasDrawnOver()
+        lastFrame = nil
         let inverse = 1 / scale
         let maxX = page.width - 1, maxY = page.height - 1
         let background = self.background

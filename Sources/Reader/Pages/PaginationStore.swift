@@ -2,9 +2,11 @@ import Threading
 import Typesetting
 
 /// Pages found so far, chapter segment by chapter segment (see
-/// `ChapterSegments`), safe to read from any thread. A background thread
-/// paginates first the segments the reader asks for (those beside the pages
-/// it shows), then the others from the start of the book. The reader
+/// `ChapterSegments`), safe to read from any thread. Background threads
+/// (one per processor, see `PaginationWorkers`) paginate first the segments
+/// the reader asks for (those beside the pages it shows), then the others
+/// from the start of the book, each its own segment; their pages are put
+/// together in the book's order whatever order they finish in. The reader
 /// paginates a segment itself when it needs it at once and publishes it
 /// here; the background then skips it.
 public final class PaginationStore: @unchecked Sendable {
@@ -16,9 +18,11 @@ public final class PaginationStore: @unchecked Sendable {
     /// those of a segment still growing right after them.
     private var prefix: [PageEntry] = []
     private var prefixSegments = 0
-    /// The segment the background is paginating and its pages so far.
-    private var growing: (segment: Int, pages: [PageEntry])?
+    /// The segments the background is paginating and their pages so far.
+    private var growing: [Int: [PageEntry]] = [:]
     private var wanted: [Int] = []
+    /// Segments the reader waits for: paginated at the reader's priority.
+    private var urgent: Set<Int> = []
     private var cancelled = false
     private var paused: Bool
     private var changes = 0
@@ -51,8 +55,17 @@ public final class PaginationStore: @unchecked Sendable {
 
     /// The pages of a segment the background is paginating now; the last one may still grow.
     public func growingPages(ofSegment index: Int) -> [PageEntry]? {
-        condition.withLock { growing?.segment == index ? growing?.pages : nil }
+        condition.withLock { growing[index] }
     }
+
+    /// The reader is about to wait for `index`: the thread that takes it
+    /// keeps the reader's priority for it (call before the threads start).
+    public func expedite(segment index: Int) {
+        condition.withLock { _ = urgent.insert(index) }
+    }
+
+    /// The reader waits, or is about to wait, for `index`.
+    func isUrgent(_ index: Int) -> Bool { condition.withLock { urgent.contains(index) } }
 
     /// Segments for the background to do next, most wanted first.
     public func want(_ indices: [Int]) {
@@ -65,7 +78,7 @@ public final class PaginationStore: @unchecked Sendable {
             guard segmentPages[index] == nil else { return }
             segmentPages[index] = pages
             knownSegments += 1
-            if growing?.segment == index { growing = nil }
+            growing[index] = nil
             while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
                 prefix += known
                 prefixSegments += 1
@@ -75,17 +88,21 @@ public final class PaginationStore: @unchecked Sendable {
         }
     }
 
-    func publishGrowing(segment index: Int, pages: [PageEntry]) {
+    /// Records the pages found so far of a segment a background thread is
+    /// paginating; false when they are no longer needed (the segment is
+    /// known, or pagination was cancelled).
+    func publishGrowing(segment index: Int, pages: [PageEntry]) -> Bool {
         condition.withLock {
-            guard segmentPages[index] == nil else { return }
-            growing = (index, pages)
+            guard !cancelled, segmentPages[index] == nil, growing[index] != nil else { return false }
+            growing[index] = pages
             changes += 1
             condition.broadcast()
+            return true
         }
     }
 
     private var prefixWithGrowing: [PageEntry] {
-        if let growing, growing.segment == prefixSegments { return prefix + growing.pages }
+        if prefixSegments < segments.count, let pages = growing[prefixSegments] { return prefix + pages }
         return prefix
     }
 
@@ -101,9 +118,9 @@ public final class PaginationStore: @unchecked Sendable {
     public func waitForPage(holding offset: Int) {
         let index = segments.segment(containing: offset)
         condition.lock(); defer { condition.unlock() }
+        urgent.insert(index)
         while !cancelled, segmentPages[index] == nil {
-            if let growing, growing.segment == index, growing.pages.count >= 2,
-               growing.pages[growing.pages.count - 2].end > offset { return }
+            if let pages = growing[index], pages.count >= 2, pages[pages.count - 2].end > offset { return }
             condition.wait()
         }
     }
@@ -113,39 +130,32 @@ public final class PaginationStore: @unchecked Sendable {
 
     // MARK: Background
 
-    /// Pagination yields to drawing: the page on screen was paginated first.
-    static let niceness: Int32 = 10
-
-    /// Paginates the segments not yet known on a background thread with its
-    /// own typesetter, made to match `model` (sharing its loaded files).
-    public func startPaginating(matching model: Typesetter) throws {
-        let typesetter = try Typesetter(matching: model)
-        let box = UncheckedBox(typesetter)
-        try DetachedThread.start(name: "pagination") { [self] in
-            ProcessResources.runThisThreadInBackground(niceness: Self.niceness)
-            while let segment = nextSegment() {
-                var paginator = Paginator(typesetter: box.value, segment: segment, of: segments)
-                var batch = 16
-                while !paginator.step(paragraphs: batch) {
-                    if isCancelled { return }
-                    publishGrowing(segment: segment, pages: paginator.result.pages)
-                    batch = min(batch * 2, 512)
-                }
-                publish(segment: segment, pages: paginator.result.pages)
-            }
-        }
+    /// Paginates the segments not yet known on background threads, each
+    /// with its own typesetter made to match `model` (sharing its loaded
+    /// files): `workers` of them, by default one per processor.
+    public func startPaginating(matching model: Typesetter, workers: Int? = nil) throws {
+        try PaginationWorkers.start(for: self, matching: model, count: workers)
     }
 
-    /// The segment to paginate next (a wanted one, else the first unknown);
-    /// nil when all are known or pagination is cancelled.
-    private func nextSegment() -> Int? {
+    /// How many threads `startPaginating` starts for a book of `segments` segments by default.
+    public static func workerCount(segments: Int) -> Int { PaginationWorkers.count(segments: segments) }
+
+    /// The segment for a background thread to paginate next (a wanted one,
+    /// else the first unknown one no other thread has); nil when there is
+    /// none left or pagination is cancelled. Waits while paused.
+    func nextSegment() -> Int? {
         condition.lock(); defer { condition.unlock() }
         while paused, !cancelled { condition.wait() }
         guard !cancelled else { return nil }
-        let next = wanted.first { segmentPages[$0] == nil }
-            ?? segmentPages[prefixSegments...].firstIndex { $0 == nil }
-        if let next { growing = (next, []) }
+        let free = { (index: Int) in self.segmentPages[index] == nil && self.growing[index] == nil }
+        let next = wanted.first(where: free) ?? segmentPages.indices[prefixSegments...].first(where: free)
+        if let next { growing[next] = [] }
         return next
+    }
+
+    /// A background thread gave up `segment` (pagination was cancelled).
+    func abandon(segment index: Int) {
+        condition.withLock { _ = growing.removeValue(forKey: index) }
     }
 }
 

@@ -19,6 +19,8 @@ final class ReaderScreens {
     var list: ListScreen?
     /// The text panel is open over the lower part of the page.
     var textPanelOpen = false
+    /// The panel's control chosen with the keys (Enter applies it); nil until a key moves it.
+    var textPanelFocus: String?
     /// The size chosen for this book on the text panel, kept with its position.
     var bookFontSize: Int?
     /// The typefaces the text panel offers, found when it first opens.

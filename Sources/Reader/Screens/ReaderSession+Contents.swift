@@ -26,8 +26,10 @@ extension ReaderSession {
         switch tab {
         case .contents:
             let current = chapterIndex(holding: currentOffset)
+            // Nested entries are indented under theirs, at most three steps (deeper ones line up).
             let rows = book.chapters.enumerated().map { index, chapter in
-                ListRow(title: chapter.title, pageLabel: pageLabel(forOffset: chapter.offset), isCurrent: index == current)
+                ListRow(title: chapter.title, pageLabel: pageLabel(forOffset: chapter.offset),
+                        level: min(3, max(0, chapter.level - 1)), isCurrent: index == current)
             }
             screens.list = ListScreen(tab: tab, layout: layout, rows: rows, targets: book.chapters.map(\.offset))
         case .bookmarks:

@@ -5,9 +5,12 @@ extension ReaderSession {
     /// The corner's size: a finger's width, a third of the top margin at least.
     var dogEarSize: Int { max(12, interfaceMetrics.target * 2 / 3) }
 
+    /// The page at rest is bookmarked: its corner is drawn over it.
+    var showsDogEar: Bool { isPageBookmarked && !controller.isAnimating && !controller.isZoomed && screens.list == nil }
+
     /// Draws the corner when the page at rest is bookmarked; returns the rows it covers.
     func drawDogEar() -> [Range<Int>] {
-        guard isPageBookmarked, !controller.isAnimating, !controller.isZoomed, screens.list == nil else { return [] }
+        guard showsDogEar else { return [] }
         let size = dogEarSize
         DogEar.draw(size: size, theme: settings.theme, into: &frame)
         return [0..<size]

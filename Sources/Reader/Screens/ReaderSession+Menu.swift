@@ -236,7 +236,12 @@ extension ReaderSession {
             case .closeScreen, .closeScreenOrQuit, .toggleText, .toggleMenu: closeTextPanel()
             case .increaseFontSize: applyTextControl("text.larger")
             case .decreaseFontSize: applyTextControl("text.smaller")
-            case .nextPage, .previousPage: return false
+            case .nextPage: moveTextPanelFocus(by: 1)
+            case .previousPage: moveTextPanelFocus(by: -1)
+            case .firstPage: moveTextPanelFocus(by: -textPanelLayout().controls.count)
+            case .lastPage: moveTextPanelFocus(by: textPanelLayout().controls.count)
+            case .activate:
+                if let focused = screens.textPanelFocus { applyTextControl(focused) }
             default: return true
             }
             return true

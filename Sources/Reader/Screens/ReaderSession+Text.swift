@@ -33,11 +33,23 @@ extension ReaderSession {
     func openTextPanel() {
         overlay.isVisible = false
         screens.textPanelOpen = true
+        screens.textPanelFocus = nil
         needsFrame = true
     }
 
     func closeTextPanel() {
         screens.textPanelOpen = false
+        screens.textPanelFocus = nil
+        needsFrame = true
+    }
+
+    /// Moves the keys' choice `step` controls on in reading order (from
+    /// before the first, or after the last, at first), stopping at the ends.
+    func moveTextPanelFocus(by step: Int) {
+        let ids = textPanelLayout().controls.map(\.id)
+        guard !ids.isEmpty else { return }
+        let start = screens.textPanelFocus.flatMap { ids.firstIndex(of: $0) } ?? (step > 0 ? -1 : ids.count)
+        screens.textPanelFocus = ids[max(0, min(ids.count - 1, start + step))]
         needsFrame = true
     }
 
@@ -68,7 +80,7 @@ extension ReaderSession {
             font = typefaces[k - 1].file
         case ("theme", _):
             theme = Theme(named: parts.count > 2 ? String(parts[2]) : "") ?? theme
-        case ("close", _), _ where id == "close":
+        case _ where id == "close":
             closeTextPanel()
             return
         default:
@@ -102,6 +114,7 @@ extension ReaderSession {
     func drawTextPanel(painter: InterfacePainter) -> [Range<Int>] {
         let families = Dictionary(uniqueKeysWithValues: typefaces.enumerated().map { ("text.font.\($0.offset + 1)", $0.element.file) })
         return TextPanelPainter.draw(textPanelLayout(), fontSize: settings.geometry.fontSize, selected: selectedTextOptions,
-                                     families: families, theme: settings.theme, painter: painter, into: &frame)
+                                     focused: screens.textPanelFocus, families: families, theme: settings.theme,
+                                     painter: painter, into: &frame)
     }
 }

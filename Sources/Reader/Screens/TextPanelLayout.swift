@@ -70,7 +70,7 @@ public struct TextPanelLayout: Equatable, Sendable {
                                                               width: max(target, width), height: target)))
             }
         }
-        let buttonWidth = max(target, measure("Larger") + 2 * pad)
+        let buttonWidth = max(target, max(measure("Smaller"), measure("Larger")) + 2 * pad)
         controls.append(ScreenControl(id: "text.smaller", label: "Smaller",
                                       rect: PixelRect(x: optionsX, y: rowY(0), width: buttonWidth, height: target)))
         let size = PixelRect(x: optionsX + buttonWidth + pad, y: rowY(0),

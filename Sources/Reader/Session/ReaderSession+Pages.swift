@@ -22,6 +22,7 @@ extension ReaderSession {
         let now = paginateNow(focus)
         pagination.want(now ? [focus + 1, focus - 1] : [focus, focus + 1, focus - 1])
         if !now {
+            pagination.expedite(segment: focus)
             try startBackgroundPagination()
             pagination.waitForPage(holding: offset)
         }

@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import Geometry
 import Gestures
+import LinuxSystem
 import Raster
 import Scrolling
 import Typesetting
@@ -86,6 +87,10 @@ public final class ReaderSession: PagingControllerObserver {
     var needsFrame = true
     /// A book opened a section at a time, until the whole book is read and taken in.
     var pendingWholeBook: PendingWholeBook?
+    /// Frames go straight into a display's back buffer (`compose(into:)`):
+    /// `advance` only notes that one is due (`framePending`).
+    public var composesStraight = false
+    var framePending = false
 
     /// Where to open the book.
     public enum Start: Equatable {
@@ -128,6 +133,8 @@ public final class ReaderSession: PagingControllerObserver {
         pageProgression = book.pageProgression
         self.settings = settings
         self.stateStore = stateStore
+        // What a power cut in the middle of a save left behind.
+        if let stateStore { AtomicFile.removeAbandonedTemporaryFiles(in: stateStore.directory) }
         bookPath = path
         bookHash = StateStore.key(of: book)
         pendingWholeBook = pending
@@ -291,11 +298,11 @@ public final class ReaderSession: PagingControllerObserver {
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
         scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
-        if message.endsMotion {
-            pageSettled()
-            saveIfMoved()
-        }
+        if message.endsMotion { pageSettled() }
     }
+
+    /// The page at rest is on the glass: its position is saved now.
+    public func didShowRestingFrame() { saveIfMoved() }
 
     /// Saves the position when the settled page changed.
     private func saveIfMoved() {
@@ -353,7 +360,7 @@ public final class ReaderSession: PagingControllerObserver {
         controller.advance(to: time)
         syncPages()
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
-        compose()
+        if composesStraight { framePending = true } else { compose() }
         needsFrame = false
         return true
     }
@@ -385,17 +392,7 @@ public final class ReaderSession: PagingControllerObserver {
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
         } else if !screenCoversPage {
-            zoom = nil
-            let page = controller.currentPage
-            cache.focus(on: page, pageCount: knownPageCount, pagination: known)
-            let count = knownPageCount
-            // The pages shown and their drawings make the picture (a page past either end: none).
-            let controller = self.controller
-            let image: (Int) -> Compositor.PageImage? = { screenIndex in
-                let index = controller.page(atScreenIndex: screenIndex)
-                guard index >= 0, index < count else { return nil }
-                return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
-            }
+            let image = pageImages(known)
             // Rows a screen covered are composed again, band by band.
             let bands: [Range<Int>?] = overlayRows.isEmpty ? [nil] : overlayRows.map { $0 }
             for rows in bands {
@@ -409,6 +406,23 @@ public final class ReaderSession: PagingControllerObserver {
             damage.insert(rows)
         }
         updateScrollIndicators(redrawn: true)
+    }
+
+    /// The images of the pages in view for the compositor, the pages around
+    /// the current one drawn ahead (a page past either end: none).
+    func pageImages(_ known: Pagination) -> (Int) -> Compositor.PageImage? {
+        zoom = nil
+        let page = controller.currentPage
+        cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+        let count = knownPageCount
+        let controller = self.controller
+        // The pages shown and their drawings make the picture (a page past either end: none);
+        // screen positions are pages' indexes mirrored for a right-to-left book.
+        return { screenIndex in
+            let index = controller.page(atScreenIndex: screenIndex)
+            guard index >= 0, index < count else { return nil }
+            return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
+        }
     }
 
     /// The zoomed viewport drawn from the page's layout at the zoomed size.

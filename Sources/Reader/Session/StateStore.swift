@@ -121,7 +121,7 @@ public struct StateStore: Sendable {
     /// (made when missing), replaced atomically.
     func write(_ value: some Encodable, to path: String) throws {
         do throws(SystemError) {
-            try FileSystem.createDirectories(directory)
+            try FileSystem.createDirectories(directory, durable: true)
         } catch {
             throw StateStoreError(path: directory, operation: "create the state directory", code: error.errno)
         }

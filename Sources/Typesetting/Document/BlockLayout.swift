@@ -53,11 +53,13 @@ extension Typesetter {
                                    runs: attributes.markup.runs, blockSize: blockSize, isPreformatted: isPreformatted)
         let face = setting.blockFace
         let language = style.language ?? language
-        let hyphenator = style.hyphenates && !isPreformatted ? services.hyphenator(for: language) : nil
+        let hyphenator = BlockBreakRules.hyphenates(style) && !isPreformatted ? services.hyphenator(for: language) : nil
         let shaping = BlockShaping(primaryFaces: setting.primaryFaces, shapingScalars: setting.shapingScalars,
                                    runKeys: setting.runKeys, runAttributes: setting.runAttributes,
                                    direction: style.direction.map { $0 == .rightToLeft ? .rightToLeft : .leftToRight } ?? .auto,
-                                   hyphenator: hyphenator, keepsSpaces: isPreformatted,
+                                   hyphenator: hyphenator,
+                                   lineBreaks: services.lineBreaks(language: style.language, strictness: style.lineBreakStrictness),
+                                   breakRules: BlockBreakRules(style: style), keepsSpaces: isPreformatted,
                                    markup: InlineMarkup(runs: attributes.markup.runs))
         let shaped = ShapedParagraph(block: source, shaping: shaping, fonts: fonts, services: services)
 
@@ -87,6 +89,7 @@ extension Typesetter {
             case .end: lines[line].alignment = .end
             }
         }
+        if let last = style.lastLineAlignment, !isPreformatted { alignLastLines(&lines, of: shaped, as: last) }
         let marksHeight = shaped.markup.marksAbove ? rubySize(for: face) : 0
         let spacing = isHeading ? min(geometry.lineSpacing, 1.25) : geometry.lineSpacing
         let tallest = setting.tallestFace
@@ -100,6 +103,22 @@ extension Typesetter {
         return ParagraphLayout(index: index, style: isHeading ? .heading : isPreformatted ? .preserved : .body,
                                start: frame.start, shaped: shaped, lines: lines, face: face, lineHeight: lineHeight,
                                startsPage: frame.startsPage, marksHeight: marksHeight, block: extras)
+    }
+
+    /// Sets the block's last line, and each line a forced break ends, as
+    /// `alignment` says; a line without spaces cannot be justified and is
+    /// set at the start.
+    private func alignLastLines(_ lines: inout [LineBox], of shaped: ShapedParagraph, as alignment: BlockStyle.Alignment) {
+        for index in lines.indices {
+            let end = lines[index].range.upperBound
+            guard index == lines.count - 1 || (end > 0 && shaped.breaks[end - 1] == .mandatory) else { continue }
+            switch alignment {
+            case .justified: lines[index].alignment = lines[index].glueCount > 0 ? .justified : .start
+            case .start: lines[index].alignment = .start
+            case .centred: lines[index].alignment = .centred
+            case .end: lines[index].alignment = .end
+            }
+        }
     }
 
     /// The first line's indent: the style's, else the reader's for a

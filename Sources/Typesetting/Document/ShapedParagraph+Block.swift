@@ -8,6 +8,10 @@ struct BlockShaping {
     var direction: BidiParagraph.Direction
     /// Nil: no hyphenation (the block's language has no dictionary, or the book turns it off).
     var hyphenator: Hyphenator?
+    /// UAX #14 for the block's language and strictness.
+    var lineBreaks: LineBreakFinder
+    /// Soft hyphens, breaks inside words and anywhere, as the block's style says.
+    var breakRules: BlockBreakRules
     /// Spaces and line ends kept as they are (preformatted text).
     var keepsSpaces: Bool
     /// The block's runs (emphasis marks are drawn from them).
@@ -32,9 +36,9 @@ extension ShapedParagraph {
             shapingText[index] = 0x20
             isGlue[index] = true
         }
-        breaks = services.lineBreaks.opportunities(source)
+        breaks = shaping.lineBreaks.opportunities(source)
         if !shaping.keepsSpaces {
-            for index in 0..<count where breaks[index] == .allowed && source[index] == 0xAD { breaks[index] = .hyphen }
+            shaping.breakRules.apply(to: &breaks, scalars: source)
             shaping.hyphenator?.mark(source, breaks: &breaks)
         }
         let scripts = ScriptItemizer.scripts(source)

@@ -1,0 +1,76 @@
+import Foundation
+import Typesetting
+import XCTest
+@testable import Reader
+
+/// Chapter segments paginated by several background threads at once come
+/// out as the book paginated by one typesetter, whatever order the threads
+/// finish in; the threads stop on cancel and end once the book is done.
+final class PaginationWorkersTests: XCTestCase {
+    private func typesetter() throws -> Typesetter {
+        try Typesetter(book: try ChapterResumeTests.chapterBook(),
+                       geometry: PageGeometry(width: 400, height: 300, fontSize: 14), font: ReaderSessionTests.font)
+    }
+
+    /// Threads of this process now (entries of /proc/self/task).
+    private func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+
+    /// Waits (at most two seconds) for the process to have `count` threads again.
+    private func waitForThreads(_ count: Int) -> Int {
+        for _ in 0..<200 where threadCount() > count { usleep(10_000) }
+        return threadCount()
+    }
+
+    func testSeveralThreadsGiveThePagesOfOne() throws {
+        let model = try typesetter()
+        let whole = model.paginate().pages
+        let segments = ChapterSegments(book: model.book)
+        XCTAssertGreaterThan(segments.count, 4)
+        for workers in [1, 2, 3, 4] {
+            let before = threadCount()
+            let store = PaginationStore(segments: segments)
+            // The end first, then the middle: they finish out of order.
+            store.want([segments.count - 1, segments.count / 2])
+            try store.startPaginating(matching: model, workers: workers)
+            store.wait { _, complete in complete }
+            XCTAssertTrue(store.isComplete)
+            XCTAssertEqual(store.snapshot.pages, whole, "\(workers) threads")
+            XCTAssertEqual(store.pageCounts.compactMap { $0 }.reduce(0, +), whole.count)
+            XCTAssertEqual(waitForThreads(before), before, "\(workers) threads: none is left once the book is done")
+        }
+    }
+
+    func testAPausedStoreWaitsAndACancelledOneStops() throws {
+        let model = try typesetter()
+        let segments = ChapterSegments(book: model.book)
+        let before = threadCount()
+        let store = PaginationStore(segments: segments, paused: true)
+        try store.startPaginating(matching: model, workers: 3)
+        usleep(50_000)
+        XCTAssertEqual(store.pageCounts.compactMap { $0 }.count, 0, "a paused store gets no pages")
+        store.cancel()
+        XCTAssertEqual(waitForThreads(before), before, "cancelled, every thread ends")
+        XCTAssertFalse(store.isComplete)
+    }
+
+    func testASegmentTheReaderPublishedIsNotPaginatedAgain() throws {
+        let model = try typesetter()
+        let whole = model.paginate().pages
+        let segments = ChapterSegments(book: model.book)
+        let store = PaginationStore(segments: segments, paused: true)
+        store.publish(segment: 2, pages: model.paginate(segment: 2, of: segments).pages)
+        try store.startPaginating(matching: model, workers: 2)
+        store.resume()
+        store.wait { _, complete in complete }
+        XCTAssertEqual(store.snapshot.pages, whole)
+    }
+
+    func testThePoolIsSizedToTheMachine() {
+        XCTAssertEqual(PaginationWorkers.count(segments: 1), 1, "one segment, one thread")
+        XCTAssertEqual(PaginationWorkers.count(segments: 100, requested: 3), 3)
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        XCTAssertEqual(PaginationStore.workerCount(segments: 100), max(1, min(processors, PaginationWorkers.maximumCount)))
+    }
+}
