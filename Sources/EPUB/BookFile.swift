@@ -18,7 +18,7 @@ public struct BookFile: Sendable {
     /// to detect it) and `window` how much of a large text file to read;
     /// `publisherStyles` false drops an EPUB's own style sheets.
     public static func open(path: String, encoding: TextEncoding? = nil, publisherStyles: Bool = true,
-                            window: Int = Book.largeBookWindow) throws -> BookFile {
+                            window: Int? = nil) throws -> BookFile {
         if isZipArchive(path: path) {
             let opened = try EPUBBook.open(path: path, publisherStyles: publisherStyles)
             return BookFile(book: opened.book, epub: opened.publication)

@@ -27,8 +27,9 @@ public struct DecodedText: Sendable {
 public enum BookDecoder {
     /// Decodes the file at `path`, or only its first `window` bytes (cut
     /// back to a paragraph boundary) when it is larger: a huge file is never
-    /// read whole. `encoding`, when given, is used instead of detection.
-    public static func decode(contentsOf path: String, window: Int = .max,
+    /// read whole (nil: the reader's window, see `Book.open(path:window:)`).
+    /// `encoding`, when given, is used instead of detection.
+    public static func decode(contentsOf path: String, window: Int? = .max,
                               encoding: TextEncoding? = nil) throws -> DecodedText {
         let contents = try BookFileReader.read(path: path, limit: window)
         let isWindow = contents.fileSize > contents.bytes.count

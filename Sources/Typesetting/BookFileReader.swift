@@ -12,15 +12,17 @@ enum BookFileReader {
         var fileSize: Int
     }
 
-    /// Up to `limit` bytes from the start of the file at `path`.
-    static func read(path: String, limit: Int) throws -> Contents {
+    /// Up to `limit` bytes from the start of the file at `path`; nil: the
+    /// whole file up to `Book.largeBookWindow`, else `Book.largeFileWindow`.
+    static func read(path: String, limit: Int?) throws -> Contents {
         do throws(SystemError) {
             let file = try FileDescriptor.open(path, flags: O_RDONLY)
             defer { file.close() }
             let status = try file.status()
             if status.st_mode & S_IFMT == S_IFDIR { throw SystemError(operation: "read", path: path, errno: EISDIR) }
             let fileSize = Int(status.st_size)
-            let wanted = max(0, min(fileSize, limit))
+            let window = limit ?? (fileSize <= Book.largeBookWindow ? fileSize : Book.largeFileWindow)
+            let wanted = max(0, min(fileSize, window))
             let bytes = try file.readBytes(count: wanted)
             // A file that shrank since it was measured: keep what is there.
             return Contents(bytes: bytes, fileSize: bytes.count < wanted ? bytes.count : fileSize)

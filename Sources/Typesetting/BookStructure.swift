@@ -120,12 +120,17 @@ public struct Book: Sendable {
         self.document = document
     }
 
-    /// Files up to this size are read whole; a larger one opens on a
-    /// window of this many bytes from its start, cut at a paragraph.
+    /// Files up to this size are read whole by the reader and the commands.
     public static let largeBookWindow = 8 << 20
+    /// A file larger than `largeBookWindow` opens on this many bytes from
+    /// its start, cut at a paragraph. Reading, decoding and splitting cost
+    /// in proportion to the window, and the first page waits for them: on a
+    /// small machine the larger window doubled it.
+    public static let largeFileWindow = 4 << 20
 
-    /// Opens the book at `path`, reading at most `window` bytes of it.
-    public static func open(path: String, window: Int = largeBookWindow) throws -> Book {
+    /// Opens the book at `path`, reading at most `window` bytes of it (nil:
+    /// the whole file up to `largeBookWindow`, else `largeFileWindow`).
+    public static func open(path: String, window: Int? = nil) throws -> Book {
         Book(text: try BookDecoder.decode(contentsOf: path, window: window))
     }
 

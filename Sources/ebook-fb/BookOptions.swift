@@ -40,12 +40,12 @@ struct BookOptions: ParsableArguments {
     }
 
     /// Opens the book in the given charset, or the one detected.
-    func openBook(window: Int = Book.largeBookWindow) throws -> Book {
+    func openBook(window: Int? = nil) throws -> Book {
         try openFile(window: window).book
     }
 
     /// Opens the book by what the file holds (EPUB or text).
-    func openFile(window: Int = Book.largeBookWindow) throws -> BookFile {
+    func openFile(window: Int? = nil) throws -> BookFile {
         try BookFile.open(path: book, encoding: try textEncoding(), publisherStyles: publisherStyles == .on, window: window)
     }
 

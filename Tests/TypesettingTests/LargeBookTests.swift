@@ -42,6 +42,24 @@ final class LargeBookTests: XCTestCase {
         XCTAssertEqual(Array(whole.utf8.prefix(window.utf8.count)), window.utf8)
     }
 
+    /// The reader's window: a file up to `largeBookWindow` is read whole, a
+    /// larger one only up to `largeFileWindow`.
+    func testTheReaderReadsAFileWholeUpToItsLimitAndALargerOneOnASmallerWindow() throws {
+        let paragraph = Array(Self.paragraph(7).utf8)
+        func file(over bytes: Int, name: String) throws -> String {
+            try write(Array([[UInt8]](repeating: paragraph, count: bytes / paragraph.count + 1).joined()), name: name)
+        }
+        let justUnder = try file(over: Book.largeBookWindow - paragraph.count - 1, name: "under.txt")
+        let whole = try BookDecoder.decode(contentsOf: justUnder, window: nil)
+        XCTAssertTrue(whole.isComplete)
+        XCTAssertGreaterThan(whole.sourceBytesDecoded, Book.largeFileWindow)
+
+        let over = try BookDecoder.decode(contentsOf: try file(over: Book.largeBookWindow, name: "over.txt"), window: nil)
+        XCTAssertFalse(over.isComplete)
+        XCTAssertLessThanOrEqual(over.sourceBytesDecoded, Book.largeFileWindow)
+        XCTAssertGreaterThan(over.sourceBytesDecoded, Book.largeFileWindow - paragraph.count)
+    }
+
     func testAWindowOfUTF16AndOfOneHugeLineNeverSplitsACharacter() throws {
         let text = Self.prose(300)
         var utf16: [UInt8] = [0xFF, 0xFE]

@@ -13,11 +13,26 @@ if [ ! -f "$READING_BOOK" ]; then
     for _ in $(seq 1 60); do cat "$BOOK"; done > "$READING_BOOK"
 fi
 # The small-memory boot's books, the one list to change: a 200 MB text
-# made of ../shared's books, and the largest other book at hand.
+# made of ../shared's largest text book, and the EPUB at hand with the
+# most image bytes (else that text book itself).
 LARGEST_BOOK="$(ls -S "$SHARED"/books/*.txt 2>/dev/null | head -n 1)"
 [ -n "$LARGEST_BOOK" ] || LARGEST_BOOK="$READING_BOOK"
+IMAGE_EPUB="$(python3 - "$SHARED"/epub/samples/*.epub <<'PY'
+import sys, zipfile
+def image_bytes(path):
+    try:
+        with zipfile.ZipFile(path) as book:
+            return sum(entry.file_size for entry in book.infolist()
+                       if entry.filename.lower().endswith((".jpg", ".jpeg", ".png", ".gif", ".webp")))
+    except (OSError, zipfile.BadZipFile):
+        return 0
+books = sorted((image_bytes(path), path) for path in sys.argv[1:])
+if books and books[-1][0] > 0:
+    print(books[-1][1])
+PY
+)"
 LARGE_BOOK="$WORK/faults-200mb.txt"
-MEMORY_BOOKS=("$LARGE_BOOK" "$LARGEST_BOOK")
+MEMORY_BOOKS=("$LARGE_BOOK" "${IMAGE_EPUB:-$LARGEST_BOOK}")
 if [ "$(stat -c %s "$LARGE_BOOK" 2>/dev/null || echo 0)" -lt 200000000 ]; then
     python3 - "$LARGEST_BOOK" "$LARGE_BOOK" <<'PY'
 import sys

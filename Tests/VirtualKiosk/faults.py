@@ -300,7 +300,9 @@ class Run:
                        "peak_rss_mb": round(peak, 1) if peak else None, "from_page": info.get("from"),
                        "to_page": info.get("to")}
         kept = len(set(info.get("pid", "").split("/"))) == 1 and info.get("restarts") == "0"
-        ok = seconds is not None and seconds < self.args.first_page_limit and turned >= 50 and kept and 0.001 < ink < 0.25
+        # The first screen is a page: neither blank nor black (a picture may
+        # take most of it).
+        ok = seconds is not None and seconds < self.args.first_page_limit and turned >= 50 and kept and 0.001 < ink < 0.9
         self.report(ok, f"small memory, {name} ({int(info.get('bytes', 0)) / 1e6:.1f} MB): first page on the glass "
                         f"{seconds} s after the reader opens it ({service} s after the service's start), {turned} pages turned (page {info.get('from')} to {info.get('to')}), "
                         f"peak RSS {peak and round(peak, 1)} MB, {100 * ink:.1f}% ink on the first screen, "

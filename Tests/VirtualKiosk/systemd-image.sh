@@ -10,9 +10,12 @@
 systemd_image() {
     local image="$1" image_size="$2" add_tests="$3"
     # The Debian packages that ship the reader's shared libraries and its
-    # fonts (DejaVu's italic and bold come with -extra); a library no
-    # package ships is copied into the tree as it is.
-    local packages=(fonts-dejavu-core fonts-dejavu-extra hyphen-en-us) unpackaged=() library owner
+    # fonts (DejaVu's italic and bold come with -extra), and fontconfig's
+    # own, whose fc-cache writes the font cache at install as on any Debian
+    # system: without it every start of the reader scans the fonts (seconds
+    # under emulation). A library no package ships is copied into the tree
+    # as it is.
+    local packages=(fontconfig fonts-dejavu-core fonts-dejavu-extra hyphen-en-us) unpackaged=() library owner
     for library in $(ldd "$BIN" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
         owner="$(dpkg -S "*/$(basename "$(realpath "$library")")" 2>/dev/null | awk -F: 'NR == 1 {print $1}')"
         if [ -n "$owner" ]; then packages+=("$owner"); else unpackaged+=("$library"); fi
