@@ -45,18 +45,7 @@ public final class HyphenationPreload: @unchecked Sendable {
                     condition.broadcast()
                 }
             }
-            let patterns = guess.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
-            condition.withLock {
-                loaded = patterns
-                finished = true
-                detectionFinished = true
-                condition.broadcast()
-            }
-            if let snapshots, let patterns, patterns.cameFromPatternFile {
-                patterns.saveSnapshot(to: snapshots)
-            } else if let snapshots {
-                snapshots.removeAbandonedFiles()
-            }
+            finish(loading: guess, snapshots: snapshots)
         }
     }
 
@@ -66,19 +55,23 @@ public final class HyphenationPreload: @unchecked Sendable {
     /// file's bytes, which for such a book are not its text.
     public init(language: String?, bookLanguage: @escaping @Sendable () -> String?,
                 snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
-        work.add { [self] in
-            let patterns = (language ?? bookLanguage()).flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
-            condition.withLock {
-                loaded = patterns
-                finished = true
-                detectionFinished = true
-                condition.broadcast()
-            }
-            if let snapshots, let patterns, patterns.cameFromPatternFile {
-                patterns.saveSnapshot(to: snapshots)
-            } else if let snapshots {
-                snapshots.removeAbandonedFiles()
-            }
+        work.add { [self] in finish(loading: language ?? bookLanguage(), snapshots: snapshots) }
+    }
+
+    /// Loads the patterns of `language` and hands them over; then saves
+    /// their snapshot when there was none (or clears abandoned snapshot files).
+    private func finish(loading language: String?, snapshots: HyphenationSnapshotStore?) {
+        let patterns = language.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
+        condition.withLock {
+            loaded = patterns
+            finished = true
+            detectionFinished = true
+            condition.broadcast()
+        }
+        if let snapshots, let patterns, patterns.cameFromPatternFile {
+            patterns.saveSnapshot(to: snapshots)
+        } else if let snapshots {
+            snapshots.removeAbandonedFiles()
         }
     }
 
