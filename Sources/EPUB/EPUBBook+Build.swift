@@ -18,7 +18,8 @@ extension EPUBBook {
     /// resolved (a link to a short note is a note reference), with the
     /// contents and metadata.
     static func build(sections: [ContentSection], linear: [Bool], package: PackageDocument, navigation: BookNavigation,
-                      resources: EPUBResources, fonts: [EmbeddedFont], notices: [String]) -> Book {
+                      resources: EPUBResources, fonts: [EmbeddedFont], notices: [String], stateKey: String? = nil,
+                      firstSection: Int = 0, isPartial: Bool = false) -> Book {
         var notes: [String: Int] = [:]
         for section in sections { notes.merge(section.notes) { first, _ in first } }
         var builder = DocumentBuilder()
@@ -62,7 +63,8 @@ extension EPUBBook {
         default: progression = isRightToLeft(language: language) ? .rightToLeft : .leftToRight
         }
         return builder.build(metadata: metadata, contents: contents, format: .epub, resources: resources, fonts: fonts,
-                             pageProgression: progression, notices: notices)
+                             pageProgression: progression, notices: notices, stateKey: stateKey, firstSection: firstSection,
+                             isPartial: isPartial)
     }
 
     /// A section's title for the contents: its `<title>`, else its first

@@ -32,51 +32,11 @@ public enum EPUBBook {
     static let maximumNoteLength = 2_000
 
     public static func open(path: String, publisherStyles: Bool = true) throws -> OpenedEPUB {
-        let container = try EPUBContainer(path: path)
-        let package = container.package
-        let resources = EPUBResources(archive: container.archive, obfuscated: container.encryption.obfuscated,
-                                      identifier: package.uniqueIdentifier)
-        var notices: [String] = []
-        if let problem = package.problem { notices.append("\(package.path) is not well-formed (\(problem))") }
-        var sheets = BookStyleSheets(read: { name in
-            if case let .success(bytes) = container.read(name, limit: BookStyleSheets.maximumSheetSize) { return bytes }
-            return nil
-        })
-        // The families embedded by every sheet the manifest lists, so runs know them before any document links them.
-        if publisherStyles {
-            for id in package.manifestOrder {
-                guard let item = package.manifest[id], item.mediaType == "text/css" else { continue }
-                _ = sheets.sheets(at: item.path)
-            }
-        }
-        let (navigation, contentsSource) = readNavigation(container)
-
-        var sections: [ContentSection] = []
-        var linear: [Bool] = []
-        for itemref in package.spine {
-            linear.append(itemref.isLinear)
-            sections.append(readSpineItem(itemref, container: container, resources: resources, sheets: &sheets,
-                                          publisherStyles: publisherStyles, notices: &notices))
-        }
-        var fonts: [EmbeddedFont] = []
-        for var font in sheets.fonts {
-            guard resources.contains(font.resource) else {
-                notices.append("the font \(font.resource) of \(font.family) is not in the book")
-                continue
-            }
-            font.obfuscation = resources.obfuscation(of: font.resource)
-            fonts.append(font)
-        }
-        let book = build(sections: sections, linear: linear, package: package, navigation: navigation, resources: resources,
-                         fonts: fonts, notices: notices)
-        let publication = EPUBPublication(package: package, navigation: navigation,
-                                          contentsSource: navigation.contents.isEmpty ? "spine" : contentsSource,
-                                          cover: cover(package: package, sections: sections), resources: resources)
-        return OpenedEPUB(book: book, publication: publication)
+        try EPUBSource(path: path, publisherStyles: publisherStyles).wholeBook()
     }
 
     /// The EPUB 3 navigation document, else the NCX.
-    private static func readNavigation(_ container: EPUBContainer) -> (BookNavigation, String) {
+    static func readNavigation(_ container: EPUBContainer) -> (BookNavigation, String) {
         let package = container.package
         if let item = package.navigationItem, case let .success(bytes) = container.read(item.path, limit: maximumDocumentSize) {
             let navigation = BookNavigation(navigationDocument: bytes, path: item.path)
@@ -107,7 +67,7 @@ public enum EPUBBook {
         return nil
     }
 
-    private static func readSpineItem(_ itemref: PackageDocument.SpineItem, container: EPUBContainer,
+    static func readSpineItem(_ itemref: PackageDocument.SpineItem, container: EPUBContainer,
                                       resources: EPUBResources, sheets: inout BookStyleSheets, publisherStyles: Bool,
                                       notices: inout [String]) -> ContentSection {
         let package = container.package
@@ -197,7 +157,7 @@ public enum EPUBBook {
 
     /// The cover: the manifest's `cover-image`, EPUB 2's cover meta, else
     /// a first spine document that is one image.
-    private static func cover(package: PackageDocument, sections: [ContentSection]) -> String? {
+    static func cover(package: PackageDocument, sections: [ContentSection]) -> String? {
         if let item = package.declaredCover { return item.path }
         guard let first = sections.first else { return nil }
         let images = first.blocks.compactMap { block -> String? in

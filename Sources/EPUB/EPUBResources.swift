@@ -13,6 +13,9 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
     private let keys: [EmbeddedFont.Obfuscation: [UInt8]]
     private let lock = Condition()
     private var inline: [String: [UInt8]] = [:]
+    /// The names given to `data:` URLs, by a hash of the URL: a document
+    /// read twice (alone first, then with the whole book) names its images alike.
+    private var inlineNames: [UInt64: String] = [:]
 
     /// A `data:` image larger than this is not shown.
     static let maximumInlineImage = 8 << 20
@@ -63,9 +66,12 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
             bytes = Array(ContainerReference.percentDecoded(payload).utf8)
         }
         guard let bytes, !bytes.isEmpty, bytes.count <= Self.maximumInlineImage else { return nil }
+        let key = Array(dataURL.utf8).withUnsafeBytes(ByteHash.hash64)
         return lock.withLock {
+            if let known = inlineNames[key], inline[known] == bytes { return known }
             let name = "data:\(inline.count + 1)"
             inline[name] = bytes
+            inlineNames[key] = name
             return name
         }
     }

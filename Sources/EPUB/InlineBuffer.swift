@@ -92,8 +92,7 @@ struct InlineBuffer {
             let end = index + 1 < styleStarts.count ? min(styleStarts[index + 1].offset, count) : count
             if start.offset < end { runs.append(StyledRun(range: start.offset..<end, style: start.style)) }
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: preformatted ? scalars.map { $0 == Self.lineSeparator ? "\n" : $0 } : scalars)
+        let text = Self.string(of: scalars, preformatted: preformatted)
         let clippedLinks = links.compactMap { link -> ContentSection.Link? in
             var clipped = link
             clipped.range = link.range.clamped(to: 0..<count)
@@ -103,8 +102,24 @@ struct InlineBuffer {
             }
             return clipped.range.isEmpty ? nil : clipped
         }
-        return ContentSection.Block(kind: .paragraph, style: BlockStyle(), text: String(text), runs: runs, links: clippedLinks,
+        return ContentSection.Block(kind: .paragraph, style: BlockStyle(), text: text, runs: runs, links: clippedLinks,
                                     anchors: anchors.map { ($0.name, min($0.offset, count)) })
+    }
+
+    /// The scalars as a string (line separators as line feeds when
+    /// `preformatted`), encoded to UTF-8 in one buffer: appending scalars
+    /// to a string one by one costs more than reading the document.
+    private static func string(of scalars: [Unicode.Scalar], preformatted: Bool) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(scalars.count + scalars.count / 4)
+        for scalar in scalars {
+            if scalar.isASCII {
+                utf8.append(UInt8(truncatingIfNeeded: scalar.value))
+                continue
+            }
+            UTF8.encode(preformatted && scalar == lineSeparator ? "\n" : scalar) { utf8.append($0) }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// Anchors recorded while the buffer held no text (they name the next block's start).

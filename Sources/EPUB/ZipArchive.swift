@@ -13,6 +13,8 @@ final class ZipArchive: @unchecked Sendable {
         var compressedSize: Int
         var method: Int32
         var encrypted: Bool
+        /// The CRC-32 of the inflated bytes, as the directory records it.
+        var checksum: UInt32
     }
 
     let path: String
@@ -52,7 +54,7 @@ final class ZipArchive: @unchecked Sendable {
             guard entries[name] == nil else { continue }
             entries[name] = Entry(index: index, size: Int(clamping: status.size), compressedSize: Int(clamping: status.comp_size),
                                   method: Int32(status.comp_method),
-                                  encrypted: status.encryption_method != UInt16(ZIP_EM_NONE))
+                                  encrypted: status.encryption_method != UInt16(ZIP_EM_NONE), checksum: status.crc)
             names.append(name)
         }
         self.entries = entries

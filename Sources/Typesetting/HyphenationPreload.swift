@@ -45,18 +45,33 @@ public final class HyphenationPreload: @unchecked Sendable {
                     condition.broadcast()
                 }
             }
-            let patterns = guess.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
-            condition.withLock {
-                loaded = patterns
-                finished = true
-                detectionFinished = true
-                condition.broadcast()
-            }
-            if let snapshots, let patterns, patterns.cameFromPatternFile {
-                patterns.saveSnapshot(to: snapshots)
-            } else if let snapshots {
-                snapshots.removeAbandonedFiles()
-            }
+            finish(loading: guess, snapshots: snapshots)
+        }
+    }
+
+    /// Loads the patterns of the language given, else of the one
+    /// `bookLanguage` finds (a structured book names its own: an EPUB's
+    /// package), as a job of `work`. No language is detected from the
+    /// file's bytes, which for such a book are not its text.
+    public init(language: String?, bookLanguage: @escaping @Sendable () -> String?,
+                snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
+        work.add { [self] in finish(loading: language ?? bookLanguage(), snapshots: snapshots) }
+    }
+
+    /// Loads the patterns of `language` and hands them over; then saves
+    /// their snapshot when there was none (or clears abandoned snapshot files).
+    private func finish(loading language: String?, snapshots: HyphenationSnapshotStore?) {
+        let patterns = language.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
+        condition.withLock {
+            loaded = patterns
+            finished = true
+            detectionFinished = true
+            condition.broadcast()
+        }
+        if let snapshots, let patterns, patterns.cameFromPatternFile {
+            patterns.saveSnapshot(to: snapshots)
+        } else if let snapshots {
+            snapshots.removeAbandonedFiles()
         }
     }
 

@@ -29,6 +29,10 @@ public struct Pagination: Sendable {
     public var pagesBefore = 0
     /// True while `pagesBefore` is an estimate: footers then print "~N".
     public var pagesBeforeIsEstimate = false
+    /// For the pages of a book that is some sections of a larger one, read
+    /// before the others: where its text lies in the larger book (an
+    /// estimate), so that footers give the place in that one.
+    public var enclosingBook: EnclosingBook?
 
     public init(pages: [PageEntry] = [], pageLines: [[String]] = []) {
         self.pages = pages

@@ -53,6 +53,9 @@ extension Pagination {
         } else {
             percent = index == pages.count - 1 ? 100 : pages[index].end * 100 / max(1, text.scalarCount)
         }
+        if let enclosing = enclosingBook {
+            percent = (enclosing.charactersBefore + pages[index].end) * 100 / max(1, enclosing.length)
+        }
         percent = min(100, max(0, percent))
         let number = pagesBefore + index + 1
         return "\(pagesBeforeIsEstimate ? "~" : "")\(number) / \(total) · \(percent)%"
@@ -60,5 +63,17 @@ extension Pagination {
 
     private static func windowEstimate(_ count: Int, _ text: DecodedText) -> Int {
         max(count, Int((Double(count) * Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded))).rounded()))
+    }
+}
+
+/// Where the text of a book that is some sections of a larger one lies in
+/// that one: characters before it, and the larger one's length.
+public struct EnclosingBook: Sendable, Equatable {
+    public var charactersBefore: Int
+    public var length: Int
+
+    public init(charactersBefore: Int, length: Int) {
+        self.charactersBefore = charactersBefore
+        self.length = length
     }
 }

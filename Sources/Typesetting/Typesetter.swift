@@ -42,18 +42,21 @@ public final class Typesetter {
 
     /// A typesetter for another thread, or another page size, with the same
     /// book, font and settings, sharing what is read-only (the language
-    /// found, the hyphenation patterns) instead of loading it again.
-    public init(matching other: Typesetter, geometry: PageGeometry? = nil) throws {
+    /// found, the hyphenation patterns) instead of loading it again. With
+    /// `book`, for another book of the same language (a whole book read
+    /// after some of its sections).
+    public init(matching other: Typesetter, geometry: PageGeometry? = nil, book: Book? = nil) throws {
         let geometry = geometry ?? other.geometry
         try geometry.validate()
-        book = other.book
+        let book = book ?? other.book
+        self.book = book
         self.geometry = geometry
         fonts = try FontSet(file: other.fonts.file, geometry: geometry, usesFallback: other.fonts.usesFallback,
                             sharingFilesWith: other.fonts)
         language = other.language
         lineBreaking = other.lineBreaking
         services = TextServices(matching: other.services)
-        offPageParagraphs = other.offPageParagraphs
+        offPageParagraphs = book.offPageParagraphs
     }
 
     /// The paragraphs no page shows that start at `index`, if any.

@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also measure 10 s of the reader loop at rest: its CPU time and wake-ups, all threads.")
     var idle = false
 
+    @Option(help: "The EPUB the epub_* figures are measured on; they are skipped when it is missing.")
+    var epub = "../shared/epub/samples/moby-dick.epub"
+
     func run() throws {
         let geometry = try options.geometry()
         let book = try options.openBook()
@@ -162,6 +165,7 @@ struct BenchCommand: ParsableCommand {
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
 
         try measureLibrary(of: book, into: &result)
+        try measureEPUB(into: &result, patternSnapshots: snapshots.path)
 
         result.add("measure_px", Int(geometry.measure) / 64)
         result.add("font_px", geometry.fontSize)
@@ -193,19 +197,27 @@ struct BenchCommand: ParsableCommand {
         result.add("library_rows_scrolled", runs.first?["library_rows_scrolled"] ?? 0)
     }
 
-    /// Runs this binary with `arguments` plus the book options; returns the
-    /// numbers of the JSON object it prints.
-    private func child(_ arguments: [String]) throws -> [String: Double] {
-        var all = arguments + [options.book, "--size", options.size, "--font-size", String(options.fontSize),
-                               "--line-spacing", String(options.lineSpacing)]
-        if let font = options.font { all += ["--font", font] }
-        if let lang = options.lang { all += ["--lang", lang] }
-        if let encoding = options.encoding { all += ["--encoding", encoding] }
+    /// Runs this binary with `arguments` plus the book options (for `book`
+    /// instead of the one benchmarked, when given); returns the numbers of
+    /// the JSON object it prints.
+    func child(_ arguments: [String], book: String? = nil) throws -> [String: Double] {
+        var all = childArguments(arguments, book: book)
         if arguments.first == "bench-first-page" { all += ["--since", String(monotonicMilliseconds())] }
         let outcome = try ChildProcess.runSelf(all)
         guard outcome.status == 0, let numbers = try? ChildProcess.numbers(in: outcome.output) else {
             throw CommandError("bench: \(arguments[0]) failed (status \(outcome.status))")
         }
         return numbers
+    }
+
+    /// `arguments` with the book (`book`, else the one benchmarked) and the options it is set with.
+    func childArguments(_ arguments: [String], book: String? = nil) -> [String] {
+        var all = arguments + [book ?? options.book, "--size", options.size, "--font-size", String(options.fontSize),
+                               "--line-spacing", String(options.lineSpacing)]
+        if let font = options.font { all += ["--font", font] }
+        // The language and charset given are the benchmarked book's.
+        if let lang = options.lang, book == nil { all += ["--lang", lang] }
+        if let encoding = options.encoding, book == nil { all += ["--encoding", encoding] }
+        return all
     }
 }

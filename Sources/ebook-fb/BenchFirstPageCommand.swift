@@ -18,6 +18,9 @@ struct BenchFirstPageCommand: ParsableCommand {
     @Option(help: "Character offset to open at.")
     var offset: Int = 0
 
+    @Option(name: .customLong("state-dir"), help: "Open at the place saved in this folder of reading positions instead of --offset.")
+    var stateDir: String?
+
     @Option(help: "The parent's monotonic clock reading (ms) just before it started this process.")
     var since: Double
 
@@ -28,13 +31,16 @@ struct BenchFirstPageCommand: ParsableCommand {
         let launched = monotonicMilliseconds()
         let geometry = try options.geometry()
         // As the reader opens: the font, the patterns and the first buffers come with the book.
+        let store = stateDir.map { StateStore(directory: $0) }
+        let place: ReaderSession.Start = store == nil ? .offset(offset) : .savedPlace
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: .inFolder(patternSnapshots))
+                                               patternSnapshots: .inFolder(patternSnapshots), stateStore: store, start: place)
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(offset),
-                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings,
+                                        start: place, stateStore: store,
+                                        hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
         let started = monotonicMilliseconds()
         session.compose()

@@ -44,11 +44,13 @@ struct BenchSessionCommand: ParsableCommand {
                                                patternSnapshots: .inFolder(patternSnapshots))
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(book: start.book, path: options.book, settings: settings, start: .offset(0),
+        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),
                                         stateStore: nil, hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
         defer { session.stop() }
         session.compose()
+        // A book opened a section at a time is flicked through whole, as after a first touch.
+        session.waitForWholeBook()
         var result = JSONLine()
 
         // Font size change to the new page composed, same text on screen.

@@ -62,18 +62,44 @@ struct BookOptions: ParsableArguments {
     /// page's buffer and the frame for `geometry` filled with `background`.
     /// The benchmark's first page is opened the same way. The patterns come
     /// from their snapshot in `patternSnapshots` when it holds one.
-    func openForReading(geometry: PageGeometry, background: UInt32,
-                        patternSnapshots: HyphenationSnapshotStore?) throws -> ReadingStart {
+    ///
+    /// An EPUB is opened a section at a time: here its container and
+    /// package, then the section the session will show first at `start`
+    /// (its place saved in `stateStore`), read while the font is looked up.
+    /// Its patterns are those of the language its package names, loaded on
+    /// a second start-up thread: reading one section takes less than
+    /// looking the font up, and the patterns need not wait behind it.
+    func openForReading(geometry: PageGeometry, background: UInt32, patternSnapshots: HyphenationSnapshotStore?,
+                        stateStore: StateStore? = nil, start: ReaderSession.Start = .offset(0)) throws -> ReadingStart {
         let encoding = try textEncoding()
+        let isEPUB = BookFile.isZipArchive(path: book)
         let startup = StartupWork()
         let fontLookup = FontPreload(path: font, memo: patternSnapshots.map { FontLookupMemo(directory: $0.directory) },
                                      on: startup)
-        let hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
+        let hyphenation: HyphenationPreload
+        if isEPUB {
+            let path = book
+            let patterns = StartupWork()
+            hyphenation = HyphenationPreload(language: lang, bookLanguage: { EPUBBook.language(ofBookAt: path) },
+                                             snapshots: patternSnapshots, on: patterns)
+            patterns.start(name: "start-up patterns")
+        } else {
+            hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
                                              snapshots: patternSnapshots, on: startup)
+        }
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
                                         on: startup)
         startup.start(name: "start-up loads")
-        let opened = try BookFile.open(path: book, encoding: encoding, publisherStyles: publisherStyles == .on).book
+        let opened: ReadingBook
+        if isEPUB {
+            let reading = try LazyEPUB(path: book, publisherStyles: publisherStyles == .on)
+            if let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
+                reading.readAhead(section: section)
+            }
+            opened = .sectioned(reading)
+        } else {
+            opened = .whole(try Book.open(path: book, encoding: encoding))
+        }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
 
@@ -108,7 +134,7 @@ extension HyphenationSnapshotStore {
 /// What `BookOptions.openForReading` gives: the book and what was loaded
 /// beside it, for the session.
 struct ReadingStart {
-    let book: Book
+    let book: ReadingBook
     let font: FontFile
     let hyphenation: HyphenationPreload
     let buffers: BufferPreparation

@@ -13,6 +13,12 @@ struct ChildProcess {
     /// Runs /proc/self/exe with `arguments`, its standard output to a pipe
     /// read to the end, and waits for it to exit.
     static func runSelf(_ arguments: [String]) throws -> Outcome {
+        try run("/proc/self/exe", arguments)
+    }
+
+    /// Runs `executable` (a path) with `arguments` as `runSelf` does; its
+    /// standard error goes where ours does.
+    static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
         var pipeEnds: [Int32] = [0, 0]
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "pipe", path: "to the child") { pipe(&pipeEnds) }
@@ -28,7 +34,6 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
         posix_spawn_file_actions_addclose(&actions, readEnd)
 
-        let executable = "/proc/self/exe"
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

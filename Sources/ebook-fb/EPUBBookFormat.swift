@@ -5,8 +5,9 @@ import Reader
 import Typesetting
 
 /// EPUB books in the library: the title and authors from the package and
-/// the cover image it names, decoded no larger than a library cover is
-/// drawn. Only the container, the package and the cover are read.
+/// the book's own cover image (see `EPUBSummary`), decoded no larger than
+/// a library cover is drawn. Only the container, the package and the
+/// cover are read (the first spine document when no cover is named).
 struct EPUBBookFormat: LibraryBookFormat {
     /// The largest a cover is decoded (the library scales it into its
     /// place, which is smaller on any screen up to 15 inches at 4K).
@@ -27,7 +28,9 @@ struct EPUBBookFormat: LibraryBookFormat {
         } catch {
             return LibraryBookInfo(title: fallback, problem: "\(error)")
         }
-        return LibraryBookInfo(title: summary.title ?? fallback, authors: summary.authors,
+        // An empty title or creator element names nothing.
+        let title = summary.title.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+        return LibraryBookInfo(title: title, authors: summary.authors.filter { !$0.isEmpty },
                                coverImage: summary.cover.flatMap(Self.coverImage))
     }
 

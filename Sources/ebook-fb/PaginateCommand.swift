@@ -17,7 +17,8 @@ struct PaginateCommand: ParsableCommand {
 
     func run() throws {
         let typesetter = try options.typesetter()
-        let pagination = typesetter.paginate(collectText: withText)
+        // Chapter segments do not depend on each other: every processor takes some.
+        let pagination = try PaginationStore.paginateWholeBook(typesetter, collectText: withText)
         var out = ""
         for (index, page) in pagination.pages.enumerated() {
             var object = JSONLine()

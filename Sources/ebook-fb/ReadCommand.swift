@@ -147,13 +147,6 @@ struct ReadCommand: ParsableCommand {
         var (geometry, theme) = chosenSettings(saved, geometry: given, theme: givenTheme)
         var bookOptions = options
         bookOptions.book = path
-        let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
-                                                    patternSnapshots: .inFolder(nil))
-        if options.fontSize == 20, let size = ReaderSession.savedFontSize(for: opened.book, in: store) {
-            var sized = geometry
-            sized.fontSize = size
-            if (try? sized.validate()) != nil { geometry = sized }
-        }
         let startAt: ReaderSession.Start
         if let page, path == options.book {
             startAt = .page(page - 1)
@@ -161,6 +154,13 @@ struct ReadCommand: ParsableCommand {
             startAt = .offset(0)
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
+        }
+        let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
+                                                    patternSnapshots: .inFolder(nil), stateStore: store, start: startAt)
+        if options.fontSize == 20, let size = ReaderSession.savedFontSize(forKey: opened.book.stateKey, in: store) {
+            var sized = geometry
+            sized.fontSize = size
+            if (try? sized.validate()) != nil { geometry = sized }
         }
         var font = opened.font
         if options.font == nil, let family = saved?.fontFamily {
@@ -175,7 +175,7 @@ struct ReadCommand: ParsableCommand {
         let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
-        let session = try ReaderSession(book: opened.book, path: path, settings: settings, start: startAt,
+        let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)
         session.menuPolicy = policies.menu

@@ -93,6 +93,17 @@ final class ContentReaderTests: XCTestCase {
         XCTAssertEqual(style(of: "Some"), block.attributes.style.inline)
     }
 
+    func testTextOfEveryWidthKeepsItsCharactersAndLineBreaks() throws {
+        let book = try open([("c.xhtml", """
+            <p>caf\u{E9} \u{65E5}\u{672C} \u{1F600}<br/>\u{05D0}b</p>
+            <pre>\u{65E5} a
+            \u{1F600}\u{E9}</pre>
+            """)]).book
+        XCTAssertEqual(blocks(book).map(\.text), ["caf\u{E9} \u{65E5}\u{672C} \u{1F600}\u{2028}\u{05D0}b",
+                                                 "\u{65E5} a\n\u{1F600}\u{E9}"],
+                       "one-, two-, three- and four-byte characters; a kept line end is a line feed only in pre")
+    }
+
     func testHiddenContentTransformsAndPublisherStyles() throws {
         let documents = [("c.xhtml", """
             <p class="up">shout</p><p hidden="">hidden</p><p style="display: none">gone</p><div class="none">css gone</div>

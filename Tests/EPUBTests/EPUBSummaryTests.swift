@@ -64,6 +64,19 @@ final class EPUBSummaryTests: XCTestCase {
         XCTAssertNil(try EPUBSummary.read(path: page).cover, "a cover meta naming a document is no cover image")
     }
 
+    func testWithoutANamedCoverAFirstPageThatIsOneImageIsTheCover() throws {
+        let picture = DocumentFixtures.png(width: 4, height: 6)
+        func book(_ name: String, firstPage: String) throws -> String {
+            try write(name, metadata: "<dc:title>\(name)</dc:title>",
+                      manifest: #"<item id="pic" href="pic.png" media-type="image/png"/>"#, withChapter: false,
+                      files: [.init("OEBPS/c1.xhtml", EPUBArchiveWriter.xhtml(firstPage)), .init("OEBPS/pic.png", picture)])
+        }
+        let pictured = try book("pictured.epub", firstPage: #"<div><img src="pic.png" alt="Cover"/></div>"#)
+        XCTAssertEqual(try EPUBSummary.read(path: pictured).cover, picture, "as `info` finds it")
+        let prose = try book("prose.epub", firstPage: #"<p><img src="pic.png" alt=""/> Call me Ishmael. \#(String(repeating: "Some years ago, never mind how long precisely. ", count: 5))</p>"#)
+        XCTAssertNil(try EPUBSummary.read(path: prose).cover, "a page of prose with a picture is no cover")
+    }
+
     func testNoTitleNoCreatorsNoCover() throws {
         let summary = try EPUBSummary.read(path: try write("bare.epub", metadata: ""))
         XCTAssertEqual(summary, EPUBSummary(title: nil, authors: [], cover: nil, coverProblem: nil))

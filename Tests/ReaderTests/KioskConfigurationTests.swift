@@ -172,7 +172,7 @@ final class KioskBookChoiceTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "kiosk-books-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
-        for name in ["b.txt", "a.TXT", "c.epub", "d.text", "notes.md", ".hidden.txt"] {
+        for name in ["b.txt", "a.TXT", "c.epub", "d.text", "notes.md", ".hidden.txt", ".e.epub"] {
             _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
         }
         XCTAssertEqual(try KioskBookChoice.books(inFolder: folder), ["a.TXT", "b.txt", "c.epub", "d.text"].map { folder + "/" + $0 },

@@ -22,6 +22,7 @@ extension ReaderSession: LoopScene {
     public func waitForFrameWork() { cache.waitForRenderAhead() }
 
     public func finishBackgroundWork() {
+        takeInWholeBook(waiting: true)
         // A held background (tests hold it) would never finish.
         if !pagination.isPaused { pagination.wait { _, complete in complete } }
         syncPages()

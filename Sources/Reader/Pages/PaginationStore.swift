@@ -11,8 +11,12 @@ import Typesetting
 /// here; the background then skips it.
 public final class PaginationStore: @unchecked Sendable {
     public let segments: ChapterSegments
+    /// The lines placed on each page are kept too (see `wholeBook`).
+    public let collectsText: Bool
     private let condition = Condition()
     private var segmentPages: [[PageEntry]?]
+    /// With `collectsText`: the lines on each page of each known segment.
+    private var segmentLines: [[[String]]?]
     private var knownSegments = 0
     /// The pages of the segments known from the start of the book on, with
     /// those of a segment still growing right after them.
@@ -27,11 +31,14 @@ public final class PaginationStore: @unchecked Sendable {
     private var paused: Bool
     private var changes = 0
 
-    /// `paused`: the background waits for `resume()` before its first segment.
-    public init(segments: ChapterSegments, paused: Bool = false) {
+    /// `paused`: the background waits for `resume()` before its first
+    /// segment. `collectsText`: the background keeps each page's lines.
+    public init(segments: ChapterSegments, paused: Bool = false, collectsText: Bool = false) {
         self.segments = segments
         self.paused = paused
+        self.collectsText = collectsText
         segmentPages = Array(repeating: nil, count: segments.count)
+        segmentLines = Array(repeating: nil, count: segments.count)
     }
 
     /// Every segment is paginated.
@@ -72,11 +79,13 @@ public final class PaginationStore: @unchecked Sendable {
         condition.withLock { wanted = indices.filter { segments.firstParagraphs.indices.contains($0) } }
     }
 
-    /// Records the pages of a whole segment; a segment already known keeps its pages.
-    public func publish(segment index: Int, pages: [PageEntry]) {
+    /// Records the pages of a whole segment (and, when the store collects
+    /// text, the lines on each); a segment already known keeps its pages.
+    public func publish(segment index: Int, pages: [PageEntry], lines: [[String]] = []) {
         condition.withLock {
             guard segmentPages[index] == nil else { return }
             segmentPages[index] = pages
+            if collectsText { segmentLines[index] = lines }
             knownSegments += 1
             growing[index] = nil
             while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
@@ -122,6 +131,15 @@ public final class PaginationStore: @unchecked Sendable {
         while !cancelled, segmentPages[index] == nil {
             if let pages = growing[index], pages.count >= 2, pages[pages.count - 2].end > offset { return }
             condition.wait()
+        }
+    }
+
+    /// The whole book's pages, with each page's lines when the store
+    /// collects text, once every segment is known; nil before.
+    public var wholeBook: Pagination? {
+        condition.withLock {
+            guard knownSegments == segments.count else { return nil }
+            return Pagination(pages: prefix, pageLines: collectsText ? segmentLines.flatMap { $0 ?? [] } : [])
         }
     }
 

@@ -43,14 +43,15 @@ enum PaginationWorkers {
                 ProcessResources.runThisThreadInBackground(niceness: niceness)
                 inBackground = true
             }
-            var paginator = Paginator(typesetter: typesetter, segment: segment, of: store.segments)
+            var paginator = Paginator(typesetter: typesetter, segment: segment, of: store.segments,
+                                      collectText: store.collectsText)
             var batch = 16
             while !paginator.step(paragraphs: batch) {
                 guard store.publishGrowing(segment: segment, pages: paginator.result.pages) else { break }
                 batch = min(batch * 2, 512)
             }
             if paginator.isFinished {
-                store.publish(segment: segment, pages: paginator.result.pages)
+                store.publish(segment: segment, pages: paginator.result.pages, lines: paginator.result.pageLines)
             } else {
                 store.abandon(segment: segment)
             }

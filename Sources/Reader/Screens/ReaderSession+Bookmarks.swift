@@ -8,8 +8,7 @@ extension ReaderSession {
         if !screens.bookmarksLoaded {
             screens.bookmarksLoaded = true
             if let stateStore, case let .found(state) = stateStore.load(book: bookHash) {
-                let length = book.text.scalarCount
-                screens.bookmarks = Array(Set((state.bookmarks ?? []).filter { $0 >= 0 && $0 <= length })).sorted()
+                screens.bookmarks = Self.bookmarks(of: state, in: book)
                 if screens.bookFontSize == nil { screens.bookFontSize = state.fontSize }
             }
         }
@@ -45,9 +44,30 @@ extension ReaderSession {
         }
     }
 
+    /// The offsets in `book` of the bookmarks `state` keeps: by their
+    /// places when it keeps them (a book of sections, which may be some of
+    /// its sections only), else by their offsets in a whole book.
+    static func bookmarks(of state: ReadingState, in book: Book) -> [Int] {
+        let marks: [Int]
+        if let places = state.bookmarkPlaces, places.count == state.bookmarks?.count, book.document != nil {
+            marks = places.compactMap { book.offset(of: $0) }
+        } else if book.document?.isPartial == true {
+            marks = []
+        } else {
+            let length = book.text.scalarCount
+            marks = (state.bookmarks ?? []).filter { $0 >= 0 && $0 <= length }
+        }
+        return Array(Set(marks)).sorted()
+    }
+
     /// The book's size, when one was saved for it, as a start may use it.
     public static func savedFontSize(for book: Book, in store: StateStore) -> Int? {
-        guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else { return nil }
+        savedFontSize(forKey: StateStore.key(of: book), in: store)
+    }
+
+    /// The size saved for the book kept under `key`.
+    public static func savedFontSize(forKey key: String, in store: StateStore) -> Int? {
+        guard case let .found(state) = store.load(book: key) else { return nil }
         return state.fontSize
     }
 

@@ -37,7 +37,8 @@ public final class ReaderSession: PagingControllerObserver {
         }
     }
 
-    public let book: Book
+    /// The book: while `pendingWholeBook` waits, the sections read so far.
+    public internal(set) var book: Book
     /// Which way the pages go (right to left for a right-to-left book).
     public let pageProgression: PageProgression
     public internal(set) var settings: Settings
@@ -46,7 +47,7 @@ public final class ReaderSession: PagingControllerObserver {
     /// Pages found so far, segment by segment, by the background and by the reader.
     public internal(set) var pagination: PaginationStore
     /// Where pagination may start afresh; the same for every geometry.
-    let segments: ChapterSegments
+    var segments: ChapterSegments
     /// The pages the scroll view holds: known segments around the place opened.
     var window: PageWindow
     /// The store's version the window was last brought up to.
@@ -84,6 +85,8 @@ public final class ReaderSession: PagingControllerObserver {
     public internal(set) var warnings: [String] = []
     var savedOffset: Int?
     var needsFrame = true
+    /// A book opened a section at a time, until the whole book is read and taken in.
+    var pendingWholeBook: PendingWholeBook?
     /// Frames go straight into a display's back buffer (`compose(into:)`):
     /// `advance` only notes that one is due (`framePending`).
     public var composesStraight = false
@@ -105,9 +108,17 @@ public final class ReaderSession: PagingControllerObserver {
     /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
     /// `preparedBuffers`: the first page's buffer and the frame, made while
     /// the book was opened, used when they have the page's size and background.
-    public init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
-                hyphenationPreload: HyphenationPreload? = nil,
-                preparedBuffers: BufferPreparation? = nil) throws {
+    public convenience init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+                            hyphenationPreload: HyphenationPreload? = nil,
+                            preparedBuffers: BufferPreparation? = nil) throws {
+        try self.init(book: book, path: path, settings: settings, start: start, stateStore: stateStore,
+                      hyphenationPreload: hyphenationPreload, preparedBuffers: preparedBuffers, pending: nil)
+    }
+
+    /// `pending`: `book` is some sections of the whole book it names, which is taken in once read.
+    init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+         hyphenationPreload: HyphenationPreload?, preparedBuffers: BufferPreparation?,
+         pending: PendingWholeBook?) throws {
         let geometry = settings.geometry
         // The frame and the first page's buffer; the other two are touched when first drawn.
         let buffers: BufferPreparation
@@ -125,7 +136,8 @@ public final class ReaderSession: PagingControllerObserver {
         // What a power cut in the middle of a save left behind.
         if let stateStore { AtomicFile.removeAbandonedTemporaryFiles(in: stateStore.directory) }
         bookPath = path
-        bookHash = StateStore.contentHash(of: book.text.utf8)
+        bookHash = StateStore.key(of: book)
+        pendingWholeBook = pending
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
                                   lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
@@ -152,7 +164,7 @@ public final class ReaderSession: PagingControllerObserver {
         case let .offset(offset):
             try startPagination(showing: offset)
         case .savedPlace:
-            let saved = stateStore.map { Self.savedOffset(hash: bookHash, length: book.text.scalarCount, in: $0) }
+            let saved = stateStore.map { Self.savedOffset(for: book, in: $0) }
             if let warning = saved?.warning { warnings.append(warning) }
             // A first open starts at the book itself, past a header.
             try startPagination(showing: saved?.offset ?? book.metadata.bodyStart)
@@ -171,14 +183,14 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     /// The saved position for a book, with a warning when the state file is unusable.
+    /// A book of sections goes by the saved place's section, when the
+    /// state file names it (its offset moves with the book's styles).
     public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
-        savedOffset(hash: StateStore.contentHash(of: book.text.utf8), length: book.text.scalarCount, in: store)
-    }
-
-    private static func savedOffset(hash: String, length: Int, in store: StateStore) -> (offset: Int?, warning: String?) {
-        switch store.load(book: hash) {
+        switch store.load(book: StateStore.key(of: book)) {
         case .none: return (nil, nil)
-        case let .found(state): return (min(state.offset, length), nil)
+        case let .found(state):
+            if let place = state.place, let offset = book.offset(of: place) { return (offset, nil) }
+            return (min(state.offset, book.text.scalarCount), nil)
         case let .ignored(message): return (nil, message)
         }
     }
@@ -188,17 +200,20 @@ public final class ReaderSession: PagingControllerObserver {
     /// Pages that are final now in the scroll view (the book may still be paginating).
     public var knownPageCount: Int { max(1, window.finalPageCount) }
     /// True until every page of the book is known and in the scroll view.
-    public var isPaginating: Bool { !(window.startsTheBook && window.reachesTheEnd) }
+    public var isPaginating: Bool { pendingWholeBook != nil || !(window.startsTheBook && window.reachesTheEnd) }
     /// False while the pages before those in the scroll view are not known:
     /// `currentPage` then counts from the first known page and footers show
     /// an estimated page number.
-    public var pageNumbersAreExact: Bool { window.startsTheBook }
+    public var pageNumbersAreExact: Bool { window.startsTheBook && (pendingWholeBook?.startsTheBook ?? true) }
     /// The page on screen among the known pages (the book's page number once
     /// `pageNumbersAreExact`).
     public var currentPage: Int { controller.currentPage }
     /// The book's index of the page on screen (0-based): exact once
     /// `pageNumbersAreExact`, else the estimate its footer shows.
-    public var pageIndexInBook: Int { (window.startsTheBook ? 0 : estimatedPagesBefore) + currentPage }
+    public var pageIndexInBook: Int {
+        if pendingWholeBook != nil { return knownPages.pagesBefore + currentPage }
+        return (window.startsTheBook ? 0 : estimatedPagesBefore) + currentPage
+    }
     /// The character offset at the start of the page on screen.
     public var currentOffset: Int {
         let entries = window.pages
@@ -215,6 +230,7 @@ public final class ReaderSession: PagingControllerObserver {
         if isPaginating {
             result.estimatedPageCount = max(estimatedPageCount, result.pagesBefore + window.pages.count)
         }
+        pendingWholeBook?.estimate(&result)
         return result
     }
 
@@ -246,12 +262,16 @@ public final class ReaderSession: PagingControllerObserver {
 
     public func handle(_ events: [GestureEvent]) {
         // A touch may turn to a page beside the one on screen: it must be known.
-        if !events.isEmpty { syncPages(neighbours: true) }
+        if !events.isEmpty {
+            takeInWholeBook(waiting: true)
+            syncPages(neighbours: true)
+        }
         for event in events { route(event) }
         needsFrame = true
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
+        takeInWholeBook(waiting: true)
         syncPages(neighbours: true)
         if handleScreenCommand(command, at: time) { return }
         switch command {
@@ -287,6 +307,8 @@ public final class ReaderSession: PagingControllerObserver {
     /// Saves the position when the settled page changed.
     private func saveIfMoved() {
         guard let stateStore else { return }
+        // A place is saved in the whole book's offsets.
+        takeInWholeBook(waiting: true)
         let offset = currentOffset
         guard offset != savedOffset else { return }
         do {
@@ -307,7 +329,8 @@ public final class ReaderSession: PagingControllerObserver {
     /// What the state file keeps of this book with the position `offset`.
     func readingState(offset: Int, bookmarks: [Int]) -> ReadingState {
         ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks, fontSize: screens.bookFontSize,
-                     characters: book.text.scalarCount)
+                     characters: book.text.scalarCount, place: book.place(of: offset),
+                     bookmarkPlaces: book.document == nil ? nil : bookmarks.compactMap { book.place(of: $0) })
     }
 
     /// Why the last save failed, while saving fails.
@@ -331,6 +354,7 @@ public final class ReaderSession: PagingControllerObserver {
     /// nothing changed since the last frame.
     @discardableResult
     public func advance(to time: Double) -> Bool {
+        takeInWholeBook(waiting: false)
         let moving = controller.isAnimating || screensAreAnimating
         screens.time = max(screens.time, time)
         controller.advance(to: time)
@@ -418,6 +442,7 @@ public final class ReaderSession: PagingControllerObserver {
     }
 
     public func stop() {
+        pendingWholeBook?.reading.stopReading()
         pagination.cancel()
         cache.stop()
     }

@@ -8,7 +8,8 @@ import Typesetting
 public struct ReadingState: Codable, Equatable, Sendable {
     public static let currentVersion = 1
     public var version: Int
-    /// Content hash of the decoded text the offset points into.
+    /// The book's key (`StateStore.key(of:)`): the content hash of the
+    /// decoded text the offset points into, or the format's own.
     public var book: String
     public var offset: Int
     public var path: String
@@ -22,9 +23,17 @@ public struct ReadingState: Codable, Equatable, Sendable {
     /// When the position was saved, in seconds since the epoch (absent in
     /// files from before the library, which go by the file's time).
     public var readAt: Double?
+    /// For a book of sections (an EPUB): where `offset` is by its section.
+    /// The reader opens there, reading that section alone first; and the
+    /// place holds when the book's styles are turned on or off, which
+    /// changes the lengths of other sections and so `offset`.
+    public var place: BookPlace?
+    /// The places of `bookmarks`, one each, for a book of sections.
+    public var bookmarkPlaces: [BookPlace]?
 
     public init(book: String, offset: Int, path: String, bookmarks: [Int]? = nil, fontSize: Int? = nil,
-                characters: Int? = nil, readAt: Double? = nil) {
+                characters: Int? = nil, readAt: Double? = nil, place: BookPlace? = nil,
+                bookmarkPlaces: [BookPlace]? = nil) {
         version = Self.currentVersion
         self.book = book
         self.offset = offset
@@ -33,6 +42,8 @@ public struct ReadingState: Codable, Equatable, Sendable {
         self.fontSize = fontSize
         self.characters = characters
         self.readAt = readAt
+        self.place = place
+        self.bookmarkPlaces = bookmarkPlaces
     }
 }
 
@@ -54,6 +65,12 @@ public struct StateStore: Sendable {
     public static func defaultDirectory(environment: [String: String]) -> String {
         UserDirectories.folder(systemd: "STATE_DIRECTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state",
                                environment: environment)
+    }
+
+    /// What a book's state is kept under: the one its format names (an
+    /// EPUB's, which styles do not change), else its text's hash.
+    public static func key(of book: Book) -> String {
+        book.document?.stateKey ?? contentHash(of: book.text.utf8)
     }
 
     /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes

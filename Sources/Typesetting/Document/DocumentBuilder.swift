@@ -84,7 +84,8 @@ public struct DocumentBuilder {
     /// whose target is unknown are dropped.
     public mutating func build(metadata: BookMetadata, contents: [ContentsEntry], format: BookFormat,
                                resources: DocumentResources? = nil, fonts: [EmbeddedFont] = [],
-                               pageProgression: PageProgression = .leftToRight, notices: [String] = []) -> Book {
+                               pageProgression: PageProgression = .leftToRight, notices: [String] = [],
+                               stateKey: String? = nil, firstSection: Int = 0, isPartial: Bool = false) -> Book {
         closeSection()
         // Names given after the last block (an empty last section) point at the end.
         for (name, offset) in anchors where offset > scalarCount { anchors[name] = scalarCount }
@@ -104,7 +105,8 @@ public struct DocumentBuilder {
         return Book(text: text, paragraphs: paragraphs, chapters: chapters, metadata: metadata,
                     document: BookDocument(format: format, blocks: blocks, sections: sections, anchors: anchors,
                                            resources: resources, fonts: fonts, pageProgression: pageProgression,
-                                           notices: notices))
+                                           notices: notices, stateKey: stateKey, firstSection: firstSection,
+                                           isPartial: isPartial))
     }
 }
 
@@ -158,6 +160,16 @@ public struct BookDocument: Sendable {
     public var pageProgression: PageProgression
     /// Problems found reading the book, for the log.
     public var notices: [String]
+    /// What the book's reading state is kept under, when the format names
+    /// it (an EPUB's identity, the same with its styles on or off); nil:
+    /// the hash of the decoded text.
+    public var stateKey: String?
+    /// The index in the whole book of this book's first section: 0, but
+    /// for a book of some of the sections of a larger one (`isPartial`).
+    public var firstSection = 0
+    /// This book is some of the sections of a larger one, read before the
+    /// others to show a place at once (see `SectionedBookReading`).
+    public var isPartial = false
     /// Each image's size from its header, read once for every typesetter.
     public let imageSizes = DocumentImageSizes()
     /// The embedded fonts' bytes, read once for every typesetter.
