@@ -36,6 +36,9 @@ let package = Package(
         // libpng and libjpeg report errors by longjmp, which Swift cannot catch: their row readers are in C.
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // libzip loaded when the first EPUB is opened, not with every reader
+        // (it brings libcrypto); libzip's header gives the types.
+        .target(name: "CZipLoader"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -49,7 +52,7 @@ let package = Package(
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZip", "CXML2",
+        .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
         // The W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),

@@ -1,4 +1,4 @@
-import CZip
+import CZipLoader
 import Threading
 
 /// An EPUB's zip container read through libzip. Entries are read whole
@@ -33,23 +33,26 @@ final class ZipArchive: @unchecked Sendable {
     static let maximumRatio = 100
 
     init(path: String) throws {
+        guard ebookfb_zip_load() == 1 else {
+            throw EPUBError.zipLibraryMissing(path: path)
+        }
         var code: Int32 = 0
-        guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+        guard let handle = ebookfb_zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             throw Self.openError(path: path, code: code)
         }
         self.path = path
         self.handle = handle
-        let count = zip_get_num_entries(handle, 0)
+        let count = ebookfb_zip_get_num_entries(handle, 0)
         guard count >= 0, count <= Int64(Self.maximumEntries) else {
-            zip_discard(handle)
+            ebookfb_zip_discard(handle)
             throw EPUBError.tooLarge(path: path, reason: "the archive lists \(count) files, more than \(Self.maximumEntries)")
         }
         var entries: [String: Entry] = [:]
         var names: [String] = []
         for index in 0..<UInt64(count) {
             var status = zip_stat_t()
-            zip_stat_init(&status)
-            guard zip_stat_index(handle, index, 0, &status) == 0, let rawName = status.name else { continue }
+            ebookfb_zip_stat_init(&status)
+            guard ebookfb_zip_stat_index(handle, index, 0, &status) == 0, let rawName = status.name else { continue }
             let name = String(cString: rawName)
             guard entries[name] == nil else { continue }
             entries[name] = Entry(index: index, size: Int(clamping: status.size), compressedSize: Int(clamping: status.comp_size),
@@ -61,7 +64,7 @@ final class ZipArchive: @unchecked Sendable {
         self.names = names
     }
 
-    deinit { zip_discard(handle) }
+    deinit { ebookfb_zip_discard(handle) }
 
     private static func openError(path: String, code: Int32) -> Error {
         switch code {
@@ -70,9 +73,9 @@ final class ZipArchive: @unchecked Sendable {
         case ZIP_ER_NOZIP: return EPUBError.damagedArchive(path: path, reason: "no zip directory: truncated or not a zip file")
         default:
             var error = zip_error_t()
-            zip_error_init_with_code(&error, code)
-            defer { zip_error_fini(&error) }
-            return EPUBError.damagedArchive(path: path, reason: String(cString: zip_error_strerror(&error)))
+            ebookfb_zip_error_init_with_code(&error, code)
+            defer { ebookfb_zip_error_fini(&error) }
+            return EPUBError.damagedArchive(path: path, reason: String(cString: ebookfb_zip_error_strerror(&error)))
         }
     }
 
@@ -108,10 +111,10 @@ final class ZipArchive: @unchecked Sendable {
             throw ResourceError.suspiciousRatio(name)
         }
         return try lock.withLock {
-            guard let file = zip_fopen_index(handle, entry.index, 0) else {
-                throw ResourceError.damaged(name, reason: String(cString: zip_strerror(handle)))
+            guard let file = ebookfb_zip_fopen_index(handle, entry.index, 0) else {
+                throw ResourceError.damaged(name, reason: String(cString: ebookfb_zip_strerror(handle)))
             }
-            defer { zip_fclose(file) }
+            defer { ebookfb_zip_fclose(file) }
             // The size in the directory may lie: read at most one byte past it, never past the limit.
             let capacity = min(entry.size, limit) + 1
             var bytes = [UInt8](repeating: 0, count: capacity)
@@ -119,9 +122,9 @@ final class ZipArchive: @unchecked Sendable {
             while filled < capacity {
                 let got = bytes.withUnsafeMutableBytes { buffer in
                     // capacity >= 1, so the buffer has an address.
-                    zip_fread(file, buffer.baseAddress! + filled, UInt64(capacity - filled))
+                    ebookfb_zip_fread(file, buffer.baseAddress! + filled, UInt64(capacity - filled))
                 }
-                if got < 0 { throw ResourceError.damaged(name, reason: String(cString: zip_file_strerror(file))) }
+                if got < 0 { throw ResourceError.damaged(name, reason: String(cString: ebookfb_zip_file_strerror(file))) }
                 if got == 0 { break }
                 filled += Int(got)
             }

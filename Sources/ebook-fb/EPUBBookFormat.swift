@@ -44,6 +44,7 @@ struct EPUBBookFormat: LibraryBookFormat {
         case let .unsupportedCompression(_, entry, method): return "\(entry) is compressed with \(method)"
         case .protected: return "protected by DRM"
         case let .tooLarge(_, reason): return reason
+        case .zipLibraryMissing: return "libzip is not installed (Debian's libzip4)"
         }
     }
 

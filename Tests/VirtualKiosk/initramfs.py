@@ -90,7 +90,31 @@ def load_order(names, files):
     return order
 
 
+# Libraries the reader loads when it needs them, not at start (libzip with
+# the first EPUB, see Sources/CZipLoader): with what they link, they are
+# put in beside the binary's own.
+ON_DEMAND = ["libzip.so.4"]
+
+
+def on_demand_libraries():
+    cache = subprocess.run(["ldconfig", "-p"], check=True, capture_output=True, text=True).stdout
+    paths = []
+    for name in ON_DEMAND:
+        for line in cache.splitlines():
+            parts = line.split()
+            if parts and parts[0] == name and parts[-1].startswith("/"):
+                paths.append(parts[-1])
+                paths += linked_libraries(parts[-1])
+                break
+    return paths
+
+
 def shared_libraries(binary):
+    libraries = linked_libraries(binary) + on_demand_libraries()
+    return list(dict.fromkeys(libraries))
+
+
+def linked_libraries(binary):
     output = subprocess.run(["ldd", binary], check=True, capture_output=True, text=True).stdout
     libraries = []
     for line in output.splitlines():

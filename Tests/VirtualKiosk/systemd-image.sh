@@ -16,7 +16,12 @@ systemd_image() {
     # under emulation). A library no package ships is copied into the tree
     # as it is.
     local packages=(fontconfig fonts-dejavu-core fonts-dejavu-extra hyphen-en-us) unpackaged=() library owner
-    for library in $(ldd "$BIN" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
+    # libzip is loaded when the first EPUB is opened (see Sources/CZipLoader):
+    # it and what it needs are listed with the binary's own libraries.
+    local zip
+    zip="$(ldconfig -p | awk '$1 == "libzip.so.4" {print $NF; exit}')"
+    for library in $( (ldd "$BIN"; echo "$zip => $zip"; [ -z "$zip" ] || ldd "$zip") \
+            | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}' | sort -u); do
         owner="$(dpkg -S "*/$(basename "$(realpath "$library")")" 2>/dev/null | awk -F: 'NR == 1 {print $1}')"
         if [ -n "$owner" ]; then packages+=("$owner"); else unpackaged+=("$library"); fi
     done
