@@ -33,8 +33,10 @@ public final class FontFace {
     /// every advance grows by it: a bold made from a regular face when the
     /// family has no bold.
     public let emboldening: Int32
-    /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no.
-    private var coverage = [UInt8](repeating: 0, count: 0x10000)
+    /// Whether each BMP character has a glyph: 0 unknown, 1 yes, 2 no; in
+    /// blocks of 256 characters made when first asked for, as a book needs
+    /// few of them and a reader holds many faces.
+    private var coverage = [[UInt8]](repeating: [], count: 0x100)
 
     init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false,
          synthesisedBold: Bool = false) throws {
@@ -70,7 +72,7 @@ public final class FontFace {
         // HarfBuzz reads the same bytes and uses its own OpenType metrics:
         // unhinted advances, which suit subpixel positioning. WOFF tables
         // come unpacked through FreeType.
-        let hbFace = data.isSFNT ? hb_face_create(data.blob, UInt32(file.index)) : hb_ft_face_create_referenced(face)
+        let hbFace = data.sharedFace.map { hb_face_reference($0) } ?? hb_ft_face_create_referenced(face)
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace)
             FT_Done_Face(face)
@@ -115,13 +117,14 @@ public final class FontFace {
     /// Whether the font has a glyph for a character; cached for the BMP.
     func hasGlyph(_ scalar: UInt32) -> Bool {
         guard scalar < 0x10000 else { return glyph(for: scalar) != nil }
-        let index = Int(scalar)
-        switch coverage[index] {
+        let block = Int(scalar >> 8), index = Int(scalar & 0xFF)
+        if coverage[block].isEmpty { coverage[block] = [UInt8](repeating: 0, count: 0x100) }
+        switch coverage[block][index] {
         case 1: return true
         case 2: return false
         default:
             let has = glyph(for: scalar) != nil
-            coverage[index] = has ? 1 : 2
+            coverage[block][index] = has ? 1 : 2
             return has
         }
     }

@@ -10,6 +10,13 @@ final class FontFileData: @unchecked Sendable {
     let file: FontFile
     /// hb_blob_t over the file's bytes.
     let blob: OpaquePointer
+    /// HarfBuzz's face over the bytes (nil for WOFF, whose tables come
+    /// through each FreeType face), shared by every font made from it at
+    /// any size on any thread: a face is immutable and loads its tables and
+    /// shaping accelerators lazily with atomic operations, so one copy of
+    /// the GSUB and GPOS accelerators serves every typesetter instead of
+    /// one per typesetter and size.
+    let sharedFace: OpaquePointer?
 
     init(file: FontFile) throws {
         guard let blob = hb_blob_create_from_file_or_fail(file.path) else {
@@ -17,6 +24,7 @@ final class FontFileData: @unchecked Sendable {
         }
         self.file = file
         self.blob = blob
+        sharedFace = Self.face(blob: blob, file: file)
     }
 
     /// A font the book brings, from its bytes (copied).
@@ -33,16 +41,27 @@ final class FontFileData: @unchecked Sendable {
         }
         self.file = file
         self.blob = blob
+        sharedFace = Self.face(blob: blob, file: file)
     }
 
-    deinit { hb_blob_destroy(blob) }
+    deinit {
+        sharedFace.map { hb_face_destroy($0) }
+        hb_blob_destroy(blob)
+    }
+
+    private static func face(blob: OpaquePointer, file: FontFile) -> OpaquePointer? {
+        isSFNT(blob) ? hb_face_create(blob, UInt32(file.index)) : nil
+    }
 
     /// True for an OpenType or TrueType file (or collection), which
     /// HarfBuzz reads itself; false for WOFF and WOFF2, whose tables it
     /// gets through FreeType, which unpacks them.
-    var isSFNT: Bool {
-        let (base, count) = bytes
-        guard let base, count >= 4 else { return false }
+    var isSFNT: Bool { Self.isSFNT(blob) }
+
+    private static func isSFNT(_ blob: OpaquePointer) -> Bool {
+        var length: UInt32 = 0
+        guard let base = hb_blob_get_data(blob, &length).map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }),
+              length >= 4 else { return false }
         let tag = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
         return tag == 0x0001_0000 || tag == 0x4F54_544F || tag == 0x7472_7565 || tag == 0x7474_6366
     }
