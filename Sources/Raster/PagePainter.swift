@@ -36,6 +36,24 @@ public struct PagePainter {
         return report.glyphFailures
     }
 
+    /// Paints a footer laid out alone (`layoutFooter`) over the page in
+    /// `buffer`: `rows`, the footer's band, are cleared and drawn again and
+    /// every other row is left as it is; `ink` gains the band.
+    public func repaintFooter(_ footer: PageLayout, rows: Range<Int>, fonts: FontSet, cache: GlyphCache,
+                              into buffer: inout PixelBuffer, ink: inout InkRows) {
+        let rows = max(0, rows.lowerBound)..<min(buffer.height, rows.upperBound)
+        let background = theme.background, width = buffer.width, stride = buffer.stride
+        buffer.withUnsafeMutablePixels { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for row in rows { UnsafeMutableBufferPointer(start: base + row * stride, count: width).update(repeating: background) }
+        }
+        let faces = fonts.faces
+        var drawn = InkRows.all(rows: buffer.height)
+        paint(footer, footerFace: fonts.footer.id, face: { faces.indices.contains($0) ? faces[$0] : nil }, cache: cache,
+              into: &buffer, clearing: false, ink: &drawn)
+        ink.insert(rows)
+    }
+
     /// Paints the whole buffer as above and says which of the page's
     /// images were decoded and drawn, and which only their alternative
     /// text stands for.

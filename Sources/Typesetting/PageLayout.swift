@@ -30,6 +30,20 @@ public struct PageLayout: Sendable {
 }
 
 extension Typesetter {
+    /// Only the footer of page `index`: its numbers change as pagination
+    /// goes on while the page's text does not.
+    public func layoutFooter(_ index: Int, of pagination: Pagination) -> PageLayout {
+        var page = PageLayout(pageIndex: index, entry: pagination.pages[index])
+        placeFooter(for: index, of: pagination, into: &page)
+        return page
+    }
+
+    /// The rows the footer may ink, below every row of text.
+    public var footerRows: Range<Int> {
+        let size = geometry.footerFontSize
+        return max(0, geometry.footerBaseline - 2 * size)..<min(geometry.height, geometry.footerBaseline + size)
+    }
+
     /// Lays out page `index` of `pagination`, line by line as pagination did.
     public func layoutPage(_ index: Int, of pagination: Pagination) -> PageLayout {
         let entry = pagination.pages[index]

@@ -19,6 +19,9 @@ public final class PageCache: @unchecked Sendable {
         var ink: InkRows
         /// The number of the drawing the buffer holds.
         var drawing = 0
+        /// The page numbers changed while the worker drew it: its footer is
+        /// drawn again when it is next shown.
+        var footerStale = false
         init(buffer: PixelBuffer) {
             self.buffer = buffer
             ink = .all(rows: buffer.height)
@@ -84,6 +87,7 @@ public final class PageCache: @unchecked Sendable {
     private func submit(_ slot: Slot, page: Int, pagination: Pagination) {
         slot.page = page
         slot.state = .rendering
+        slot.footerStale = false
         var buffer = PixelBuffer(width: 0, height: 0)
         swap(&buffer, &slot.buffer)
         worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: slot.ink) { [self] rendered, ink in
@@ -121,6 +125,12 @@ public final class PageCache: @unchecked Sendable {
             stalls += 1
             renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             slot.state = .ready
+            slot.footerStale = false
+            drawings += 1
+            slot.drawing = drawings
+        } else if slot.footerStale {
+            renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
+            slot.footerStale = false
             drawings += 1
             slot.drawing = drawings
         }
@@ -135,26 +145,24 @@ public final class PageCache: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Brings held pages up to a changed pagination (their footers count
-    /// the pages): the pages on screen are redrawn at once. The others are
-    /// drawn again ahead on the worker when the view rests (`atRest`), so a
-    /// turn right after finds its neighbour ready; while it moves they are
-    /// let go instead, so a buffer still at the worker for a page the
-    /// motion has left behind never holds up the next one.
-    public func refresh(visible: Set<Int>, pagination: Pagination, atRest: Bool) {
-        waitForRenderAhead()
+    /// Brings held pages up to a changed pagination: their footers count
+    /// the pages. Only the footers are drawn again, at once on this thread
+    /// (a few glyphs in the footer's rows), never a whole page, and nothing
+    /// waits for the worker: a page it is drawing meanwhile gets its footer
+    /// when it is next shown.
+    public func refreshFooters(pagination: Pagination) {
         condition.lock()
-        for slot in slots where slot.state == .ready {
-            guard let page = slot.page else { continue }
-            if visible.contains(page) {
-                renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
+        for slot in slots {
+            guard let page = slot.page, pagination.pages.indices.contains(page) else { continue }
+            switch slot.state {
+            case .ready:
+                renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
                 drawings += 1
                 slot.drawing = drawings
-            } else if atRest {
-                submit(slot, page: page, pagination: pagination)
-            } else {
-                slot.page = nil
-                slot.state = .empty
+            case .rendering:
+                slot.footerStale = true
+            default:
+                break
             }
         }
         condition.unlock()
@@ -181,6 +189,7 @@ public final class PageCache: @unchecked Sendable {
         slot.page = page
         renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.state = .ready
+        slot.footerStale = false
         drawings += 1
         slot.drawing = drawings
     }

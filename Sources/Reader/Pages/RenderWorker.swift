@@ -84,6 +84,14 @@ public final class PageRenderer {
         PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
     }
 
+    /// Draws `page`'s footer again over its picture in `buffer`, for new
+    /// page numbers; the rest of the picture stays.
+    public func renderFooter(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
+        let footer = typesetter.layoutFooter(page, of: pagination)
+        PagePainter(theme: theme).repaintFooter(footer, rows: typesetter.footerRows, fonts: typesetter.fonts, cache: cache,
+                                                into: &buffer, ink: &ink)
+    }
+
     /// Draws `page` into a buffer of unknown content.
     public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer) {
         var ink = InkRows.all(rows: buffer.height)

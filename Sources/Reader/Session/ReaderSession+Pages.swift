@@ -142,7 +142,7 @@ extension ReaderSession {
             ProcessResources.returnFreeMemory()
         }
         guard changed else { return }
-        cache.refresh(visible: visiblePages, pagination: knownPages, atRest: !controller.isAnimating && visiblePages.count == 1)
+        cache.refreshFooters(pagination: knownPages)
         needsFrame = true
     }
 }
