@@ -45,6 +45,10 @@ for unit in systemd-journald.service local-fs.target modprobe@drm.service system
     sysinit.target basic.target ebook-fb.service; do
     say "unit-active $unit $(systemctl show -p ActiveEnterTimestampMonotonic --value "$unit")"
 done
+# What systemd did before the reader's first page (for the log).
+journalctl -q -b -o short-monotonic --no-pager | sed -n '1,/ebook-fb: presented page 1/p' \
+    | grep -E 'systemd\[1\]: (Starting|Finished|Started|Reached|Mounting|Mounted)|kernel: (Run|Freeing)' \
+    | while read -r line; do say "journal $line"; done
 t0=$(date +%s%N)
 /usr/local/bin/ebook-fb kiosk --check > /dev/null 2>&1
 say "warm-check-ms $((($(date +%s%N) - t0) / 1000000))"

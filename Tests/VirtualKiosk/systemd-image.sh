@@ -55,6 +55,13 @@ systemd_image() {
     for gpu in ${GPUS//,/ }; do
         case "$gpu" in bochs) echo bochs ;; virtio-gpu) echo virtio_gpu ;; esac
     done > "$tree/etc/modules-load.d/ebook-fb-display.conf"
+    # As a kiosk image should: nothing started at boot that a kiosk has no
+    # use for (modules for loop devices, FUSE, device mapper and EFI
+    # storage, the kernel's debug file systems, the utmp record), so the
+    # boot's one emulated processor is the reader's sooner.
+    systemctl --root="$tree" mask modprobe@loop.service modprobe@fuse.service modprobe@dm_mod.service \
+        modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-debug.mount sys-kernel-tracing.mount \
+        sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service >&2
     "$add_tests" "$tree"
     echo kiosk > "$tree/etc/hostname"
     : > "$tree/etc/machine-id"
