@@ -42,15 +42,9 @@ public struct PagePainter {
     public func repaintFooter(_ footer: PageLayout, rows: Range<Int>, fonts: FontSet, cache: GlyphCache,
                               into buffer: inout PixelBuffer, ink: inout InkRows) {
         let rows = max(0, rows.lowerBound)..<min(buffer.height, rows.upperBound)
-        let background = theme.background, width = buffer.width, stride = buffer.stride
-        buffer.withUnsafeMutablePixels { pixels in
-            guard let base = pixels.baseAddress else { return }
-            for row in rows { UnsafeMutableBufferPointer(start: base + row * stride, count: width).update(repeating: background) }
-        }
-        let faces = fonts.faces
+        buffer.fill(PixelRect(x: 0, y: rows.lowerBound, width: buffer.width, height: rows.count), with: theme.background)
         var drawn = InkRows.all(rows: buffer.height)
-        paint(footer, footerFace: fonts.footer.id, face: { faces.indices.contains($0) ? faces[$0] : nil }, cache: cache,
-              into: &buffer, clearing: false, ink: &drawn)
+        _ = paintReporting(footer, fonts: fonts, cache: cache, into: &buffer, clearing: false, ink: &drawn)
         ink.insert(rows)
     }
 

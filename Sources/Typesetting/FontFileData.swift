@@ -49,21 +49,16 @@ final class FontFileData: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
-    private static func face(blob: OpaquePointer, file: FontFile) -> OpaquePointer? {
-        isSFNT(blob) ? hb_face_create(blob, UInt32(file.index)) : nil
-    }
-
-    /// True for an OpenType or TrueType file (or collection), which
-    /// HarfBuzz reads itself; false for WOFF and WOFF2, whose tables it
+    /// HarfBuzz's face over an OpenType or TrueType file (or collection),
+    /// which HarfBuzz reads itself; nil for WOFF and WOFF2, whose tables it
     /// gets through FreeType, which unpacks them.
-    var isSFNT: Bool { Self.isSFNT(blob) }
-
-    private static func isSFNT(_ blob: OpaquePointer) -> Bool {
+    private static func face(blob: OpaquePointer, file: FontFile) -> OpaquePointer? {
         var length: UInt32 = 0
         guard let base = hb_blob_get_data(blob, &length).map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }),
-              length >= 4 else { return false }
+              length >= 4 else { return nil }
         let tag = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
-        return tag == 0x0001_0000 || tag == 0x4F54_544F || tag == 0x7472_7565 || tag == 0x7474_6366
+        let isSFNT = tag == 0x0001_0000 || tag == 0x4F54_544F || tag == 0x7472_7565 || tag == 0x7474_6366
+        return isSFNT ? hb_face_create(blob, UInt32(file.index)) : nil
     }
 
     /// Throws unless FreeType opens the bytes as a font.

@@ -16,12 +16,10 @@ systemd_image() {
     # under emulation). A library no package ships is copied into the tree
     # as it is.
     local packages=(fontconfig fonts-dejavu-core fonts-dejavu-extra hyphen-en-us) unpackaged=() library owner
-    # libzip is loaded when the first EPUB is opened (see Sources/CZipLoader):
-    # it and what it needs are listed with the binary's own libraries.
-    local zip
-    zip="$(ldconfig -p | awk '$1 == "libzip.so.4" {print $NF; exit}')"
-    for library in $( (ldd "$BIN"; echo "$zip => $zip"; [ -z "$zip" ] || ldd "$zip") \
-            | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}' | sort -u); do
+    # The binary's libraries and those it loads when it needs them, as the
+    # initramfs kiosk lists them (libzip with the first EPUB).
+    for library in $(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import initramfs
+print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
         owner="$(dpkg -S "*/$(basename "$(realpath "$library")")" 2>/dev/null | awk -F: 'NR == 1 {print $1}')"
         if [ -n "$owner" ]; then packages+=("$owner"); else unpackaged+=("$library"); fi
     done

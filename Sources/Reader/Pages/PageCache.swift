@@ -96,8 +96,7 @@ public final class PageCache: @unchecked Sendable {
             slot.ink = ink
             // The slot may have been reassigned while drawing; the buffer is back either way.
             slot.state = slot.page == page ? .ready : .empty
-            drawings += 1
-            slot.drawing = drawings
+            noteDrawing(in: slot)
             condition.broadcast()
             condition.unlock()
         }
@@ -126,13 +125,9 @@ public final class PageCache: @unchecked Sendable {
             renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
             slot.state = .ready
             slot.footerStale = false
-            drawings += 1
-            slot.drawing = drawings
+            noteDrawing(in: slot)
         } else if slot.footerStale {
-            renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
-            slot.footerStale = false
-            drawings += 1
-            slot.drawing = drawings
+            redrawFooter(of: slot, page: page, pagination: pagination)
         }
         return body(slot.buffer, slot.ink, slot.drawing)
     }
@@ -156,9 +151,7 @@ public final class PageCache: @unchecked Sendable {
             guard let page = slot.page, pagination.pages.indices.contains(page) else { continue }
             switch slot.state {
             case .ready:
-                renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
-                drawings += 1
-                slot.drawing = drawings
+                redrawFooter(of: slot, page: page, pagination: pagination)
             case .rendering:
                 slot.footerStale = true
             default:
@@ -166,6 +159,20 @@ public final class PageCache: @unchecked Sendable {
             }
         }
         condition.unlock()
+    }
+
+    /// Draws the footer of `slot`'s page again; the caller holds the lock.
+    private func redrawFooter(of slot: Slot, page: Int, pagination: Pagination) {
+        renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
+        slot.footerStale = false
+        noteDrawing(in: slot)
+    }
+
+    /// The slot holds a new drawing: its number tells the compositor the
+    /// picture changed. The caller holds the lock.
+    private func noteDrawing(in slot: Slot) {
+        drawings += 1
+        slot.drawing = drawings
     }
 
     /// Pages were put in front of the others: the held pages keep their
@@ -190,8 +197,7 @@ public final class PageCache: @unchecked Sendable {
         renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.state = .ready
         slot.footerStale = false
-        drawings += 1
-        slot.drawing = drawings
+        noteDrawing(in: slot)
     }
 
     /// Forgets every page (after a font size change); buffers are kept.
