@@ -55,10 +55,11 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     done > "$tree/etc/modules-load.d/ebook-fb-display.conf"
     # As a kiosk image should: nothing started at boot that a kiosk has no
     # use for (modules for loop devices, FUSE, device mapper and EFI
-    # storage, the kernel's debug file systems, the utmp record), so the
-    # boot's one emulated processor is the reader's sooner.
+    # storage, the kernel's tracing and configuration file systems, the
+    # utmp record), so the boot's one emulated processor is the reader's
+    # sooner. debugfs stays: the fault run reads who is DRM master there.
     systemctl --root="$tree" mask modprobe@loop.service modprobe@fuse.service modprobe@dm_mod.service \
-        modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-debug.mount sys-kernel-tracing.mount \
+        modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-tracing.mount \
         sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service >&2
     "$add_tests" "$tree"
     echo kiosk > "$tree/etc/hostname"
