@@ -5,4 +5,13 @@ extension Book {
     public static func open(path: String, window: Int? = nil, encoding: TextEncoding?) throws -> Book {
         Book(text: try BookDecoder.decode(contentsOf: path, window: window, encoding: encoding))
     }
+
+    /// As `open(path:window:encoding:)`, the paragraphs from `structures`
+    /// when it holds a snapshot of this text (else cut, and saved there).
+    public static func open(path: String, window: Int? = nil, encoding: TextEncoding?,
+                            structures: BookStructureStore?) throws -> Book {
+        let text = try BookDecoder.decode(contentsOf: path, window: window, encoding: encoding)
+        guard let structures else { return Book(text: text) }
+        return structures.book(of: text)
+    }
 }

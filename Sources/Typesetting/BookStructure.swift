@@ -100,8 +100,15 @@ public struct Book: Sendable {
     public let metadata: BookMetadata
     /// What a structured format (EPUB) gives besides paragraphs; nil for a text file.
     public let document: BookDocument?
+    /// `ByteHash.hash64` of the text, when found while opening: the book's
+    /// reading state is kept under it.
+    public let textHash: UInt64?
 
     public init(text: DecodedText) {
+        self.init(text: text, textHash: nil)
+    }
+
+    init(text: DecodedText, textHash: UInt64?) {
         self.text = text
         let lines = SourceLines.split(text.utf8)
         let blocks = ParagraphSplitter.split(lines: lines, utf8: text.utf8)
@@ -109,6 +116,17 @@ public struct Book: Sendable {
         self.chapters = blocks.chapters
         self.metadata = blocks.metadata
         document = nil
+        self.textHash = textHash
+    }
+
+    /// A text book as a snapshot of its structure gives it back.
+    init(text: DecodedText, textHash: UInt64, paragraphs: [Paragraph], chapters: [Chapter], metadata: BookMetadata) {
+        self.text = text
+        self.paragraphs = paragraphs
+        self.chapters = chapters
+        self.metadata = metadata
+        document = nil
+        self.textHash = textHash
     }
 
     /// A book made by `DocumentBuilder`.
@@ -118,6 +136,7 @@ public struct Book: Sendable {
         self.chapters = chapters
         self.metadata = metadata
         self.document = document
+        textHash = nil
     }
 
     /// Files up to this size are read whole by the reader and the commands.

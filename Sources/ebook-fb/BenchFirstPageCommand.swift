@@ -24,7 +24,7 @@ struct BenchFirstPageCommand: ParsableCommand {
     @Option(help: "The parent's monotonic clock reading (ms) just before it started this process.")
     var since: Double
 
-    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots (default: the reader's).")
+    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots, with books' in its books folder (default: the reader's cache).")
     var patternSnapshots: String?
 
     func run() throws {
@@ -34,7 +34,8 @@ struct BenchFirstPageCommand: ParsableCommand {
         let store = stateDir.map { StateStore(directory: $0) }
         let place: ReaderSession.Start = store == nil ? .offset(offset) : .savedPlace
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: .inFolder(patternSnapshots), stateStore: store, start: place)
+                                               patternSnapshots: .inFolder(patternSnapshots),
+                                               bookStructures: .inFolder(patternSnapshots), stateStore: store, start: place)
         let opened = monotonicMilliseconds()
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)

@@ -31,7 +31,7 @@ struct BenchSessionCommand: ParsableCommand {
     @Option(help: "Page turns for the memory figure.")
     var turns: Int = 10_000
 
-    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots (default: the reader's).")
+    @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots, with books' in its books folder (default: the reader's cache).")
     var patternSnapshots: String?
 
     /// Frames come one 60 Hz interval apart.
@@ -41,7 +41,8 @@ struct BenchSessionCommand: ParsableCommand {
         let geometry = try options.geometry()
         // Opened as the reader opens a book, so its memory is the reader's.
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: .inFolder(patternSnapshots))
+                                               patternSnapshots: .inFolder(patternSnapshots),
+                                               bookStructures: .inFolder(patternSnapshots))
         let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
         let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),

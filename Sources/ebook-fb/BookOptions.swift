@@ -61,7 +61,8 @@ struct BookOptions: ParsableArguments {
     /// hyphenation patterns (the typesetter takes them) and makes the first
     /// page's buffer and the frame for `geometry` filled with `background`.
     /// The benchmark's first page is opened the same way. The patterns come
-    /// from their snapshot in `patternSnapshots` when it holds one.
+    /// from their snapshot in `patternSnapshots` when it holds one, and a
+    /// text book's paragraphs from theirs in `bookStructures`.
     ///
     /// An EPUB is opened a section at a time: here its container and
     /// package, then the section the session will show first at `start`
@@ -70,6 +71,7 @@ struct BookOptions: ParsableArguments {
     /// a second start-up thread: reading one section takes less than
     /// looking the font up, and the patterns need not wait behind it.
     func openForReading(geometry: PageGeometry, background: UInt32, patternSnapshots: HyphenationSnapshotStore?,
+                        bookStructures: BookStructureStore?,
                         stateStore: StateStore? = nil, start: ReaderSession.Start = .offset(0)) throws -> ReadingStart {
         let encoding = try textEncoding()
         let isEPUB = BookFile.isZipArchive(path: book)
@@ -98,7 +100,7 @@ struct BookOptions: ParsableArguments {
             }
             opened = .sectioned(reading)
         } else {
-            opened = .whole(try Book.open(path: book, encoding: encoding))
+            opened = .whole(try Book.open(path: book, encoding: encoding, structures: bookStructures))
         }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }
@@ -128,6 +130,15 @@ extension HyphenationSnapshotStore {
     /// The store in `folder`, else in the reader's cache folder.
     static func inFolder(_ folder: String?) -> HyphenationSnapshotStore {
         HyphenationSnapshotStore(directory: folder ?? defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+}
+
+extension BookStructureStore {
+    /// The store in the `books` folder of `folder` (the benchmark's folder
+    /// of snapshots), else in the reader's cache folder.
+    static func inFolder(_ folder: String?) -> BookStructureStore {
+        BookStructureStore(directory: folder.map { $0 + "/books" }
+            ?? defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 }
 

@@ -156,7 +156,7 @@ struct ReadCommand: ParsableCommand {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
         let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
-                                                    patternSnapshots: .inFolder(nil), stateStore: store, start: startAt)
+                                                    patternSnapshots: .inFolder(nil), bookStructures: .inFolder(nil), stateStore: store, start: startAt)
         if options.fontSize == 20, let size = ReaderSession.savedFontSize(forKey: opened.book.stateKey, in: store) {
             var sized = geometry
             sized.fontSize = size

@@ -200,6 +200,20 @@ final class ReaderSessionTests: XCTestCase {
         XCTAssertEqual(reader.currentOffset, book.metadata.bodyStart)
     }
 
+    /// A book whose paragraphs came from a snapshot keeps its place under
+    /// the same key as the book cut afresh: the hash of its text.
+    func testABookFromItsStructureSnapshotKeepsItsPlaceUnderTheSameKey() throws {
+        let cut = try Self.longBook()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-structures-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let structures = BookStructureStore(directory: folder)
+        _ = structures.book(of: cut.text)
+        let snapshotted = structures.book(of: cut.text)
+        XCTAssertNotNil(snapshotted.textHash)
+        XCTAssertEqual(StateStore.key(of: snapshotted), StateStore.contentHash(of: cut.text.utf8))
+        XCTAssertEqual(StateStore.key(of: snapshotted), StateStore.key(of: cut))
+    }
+
     func testACorruptOrForeignStateFileIsIgnoredWithAWarning() throws {
         let book = try Self.longBook()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ebook-fb-state-\(UUID())").path

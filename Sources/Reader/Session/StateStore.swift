@@ -70,13 +70,18 @@ public struct StateStore: Sendable {
     /// What a book's state is kept under: the one its format names (an
     /// EPUB's, which styles do not change), else its text's hash.
     public static func key(of book: Book) -> String {
-        book.document?.stateKey ?? contentHash(of: book.text.utf8)
+        if let key = book.document?.stateKey { return key }
+        if let hash = book.textHash { return hexadecimal(hash) }
+        return contentHash(of: book.text.utf8)
     }
 
     /// A 64-bit hash of the decoded text, as 16 hex digits: eight bytes
     /// per multiply, so a long novel hashes in about a millisecond.
     public static func contentHash(of utf8: [UInt8]) -> String {
-        let hash = utf8.withUnsafeBytes(ByteHash.hash64)
+        hexadecimal(utf8.withUnsafeBytes(ByteHash.hash64))
+    }
+
+    private static func hexadecimal(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

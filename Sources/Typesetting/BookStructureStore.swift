@@ -1,0 +1,86 @@
+import Glibc
+import LinuxSystem
+
+/// Snapshots of books' paragraphs in the reader's cache folder, one file
+/// per text, named by the text's hash: a book opened again (every boot of
+/// a kiosk) is decoded as always but not cut into paragraphs again. A
+/// snapshot is used only for the very text and program it was made from
+/// (see `BookStructureSnapshot`); a miss costs only the ordinary cutting.
+/// Writing is best effort: a read-only or full disk leaves the reader as
+/// fast as it was without. The folder keeps the latest `keptSnapshots`.
+public struct BookStructureStore: Sendable {
+    public let directory: String
+    static let keptSnapshots = 32
+    /// Larger files are not snapshots of ours: 8 MB of text has at most some 400,000 paragraphs.
+    static let largestSnapshot = 16 << 20
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The `books` folder of the reader's cache folder (see `HyphenationSnapshotStore`).
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        UserDirectories.folder(systemd: "CACHE_DIRECTORY", xdg: "XDG_CACHE_HOME", underHome: ".cache",
+                               environment: environment) + "/books"
+    }
+
+    /// The book of `text`, from its snapshot when there is one, else cut
+    /// here and its snapshot saved.
+    public func book(of text: DecodedText) -> Book {
+        let hash = text.utf8.withUnsafeBytes(ByteHash.hash64)
+        if let found = load(text: text, hash: hash) { return found }
+        let book = Book(text: text, textHash: hash)
+        save(book, hash: hash)
+        return book
+    }
+
+    func load(text: DecodedText, hash: UInt64) -> Book? {
+        guard let contents = try? BookFileReader.read(path: path(forHash: hash), limit: Self.largestSnapshot),
+              contents.bytes.count == contents.fileSize else { return nil }
+        return contents.bytes.withUnsafeBytes {
+            BookStructureSnapshot.decode($0, text: text, textHash: hash, program: Self.programIdentity)
+        }
+    }
+
+    /// Writes the snapshot to a temporary file renamed into place, not
+    /// synced: one torn by a power cut fails its hash and is a miss.
+    @discardableResult
+    func save(_ book: Book, hash: UInt64) -> Bool {
+        let bytes = BookStructureSnapshot.encode(book, textHash: hash, program: Self.programIdentity)
+        do throws(SystemError) {
+            try FileSystem.createDirectories(directory)
+            _ = AtomicFile.removeAbandonedTemporaryFiles(in: directory)
+            try AtomicFile.replace(path: path(forHash: hash), contents: bytes, durability: .cached)
+        } catch {
+            return false
+        }
+        removeOldest()
+        return true
+    }
+
+    func path(forHash hash: UInt64) -> String {
+        let hex = String(hash, radix: 16)
+        return "\(directory)/\(String(repeating: "0", count: 16 - hex.count))\(hex).structure"
+    }
+
+    /// Keeps the snapshots used or made last (a snapshot read is not
+    /// touched: its time is when it was made, close enough for a cache).
+    private func removeOldest() {
+        guard let names = try? FileSystem.directoryEntries(directory) else { return }
+        let snapshots = names.filter { $0.hasSuffix(".structure") }
+        guard snapshots.count > Self.keptSnapshots else { return }
+        let dated = snapshots.compactMap { name -> (name: String, time: Double)? in
+            guard let status = try? FileSystem.status(directory + "/" + name) else { return nil }
+            return (name, Double(status.modified))
+        }.sorted { $0.time < $1.time }
+        for old in dated.prefix(dated.count - Self.keptSnapshots) {
+            try? FileSystem.removeFile(directory + "/" + old.name)
+        }
+    }
+
+    /// The program file this process runs, with its size and time: another
+    /// build may cut paragraphs differently.
+    static let programIdentity: String = {
+        var file = stat()
+        guard stat("/proc/self/exe", &file) == 0 else { return "program (unknown)" }
+        return "\(file.st_size) \(file.st_mtim.tv_sec).\(file.st_mtim.tv_nsec) \(file.st_ino)"
+    }()
+}
