@@ -31,9 +31,13 @@ public enum BookDecoder {
     /// `encoding`, when given, is used instead of detection.
     public static func decode(contentsOf path: String, window: Int? = .max,
                               encoding: TextEncoding? = nil) throws -> DecodedText {
-        let contents = try BookFileReader.read(path: path, limit: window)
+        var contents = try BookFileReader.read(path: path, limit: window)
         let isWindow = contents.fileSize > contents.bytes.count
-        let decoded = try decode(contents.bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow,
+        // The only reference to the bytes goes on: UTF-8 is normalised in
+        // place, and a second reference would copy them first.
+        let bytes = contents.bytes
+        contents.bytes = []
+        let decoded = try decode(consume bytes, path: path, fileSize: contents.fileSize, isWindow: isWindow,
                                  given: encoding)
         try refuseEmpty(decoded, path: path)
         return decoded
@@ -56,7 +60,6 @@ public enum BookDecoder {
     /// normalised in the same buffer, which becomes the text.
     static func decode(_ bytes: consuming [UInt8], path: String, fileSize: Int, isWindow: Bool,
                        given: TextEncoding? = nil) throws -> DecodedText {
-        var bytes = bytes
         let (guess, skipped, covered) = try bytes.withUnsafeBufferPointer { all in
             let mark = EncodingDetector.byteOrderMark(of: all)
             // What is known before the body is looked at: the name given, a mark, UTF-16's zero bytes.
