@@ -12,6 +12,11 @@ int CLinux_setCurrentThreadNiceness(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)thread, niceness);
 }
 
+int CLinux_setCurrentThreadIdlePolicy(void) {
+    struct sched_param parameters = { .sched_priority = 0 };
+    return sched_setscheduler(0, SCHED_IDLE, &parameters);
+}
+
 int CLinux_nameCurrentThread(const char *name) {
     char shortened[16];
     strncpy(shortened, name, sizeof shortened - 1);

@@ -51,4 +51,12 @@ public enum ProcessResources {
     public static func runThisThreadInBackground(niceness: Int32) {
         _ = CLinux_setCurrentThreadNiceness(niceness)
     }
+
+    /// Makes the calling thread run only when a processor has nothing
+    /// else to do (SCHED_IDLE), for work no one waits for: the thread
+    /// composing frames then never waits behind it for a processor, even
+    /// when all of them are busy with it. Failing leaves the niceness.
+    public static func runThisThreadOnlyWhenIdle() {
+        _ = CLinux_setCurrentThreadIdlePolicy()
+    }
 }

@@ -60,6 +60,27 @@ enum BenchClock {
         return (median(firstSamples), median(secondSamples))
     }
 
+    /// As `interleavedMedians`, with the median of each pair's ratio
+    /// (first over second): a pair runs back to back, so what slows the
+    /// machine for a while (another process's memory traffic) slows both
+    /// sides of it, and the ratio of the pair keeps what the code costs.
+    static func interleavedRatio(_ count: Int, _ first: () -> Void,
+                                 _ second: () -> Void) -> (first: Double, second: Double, ratio: Double) {
+        var firstSamples: [Double] = [], secondSamples: [Double] = [], ratios: [Double] = []
+        for _ in 0..<count {
+            var start = monotonicMilliseconds()
+            first()
+            let one = monotonicMilliseconds() - start
+            start = monotonicMilliseconds()
+            second()
+            let other = monotonicMilliseconds() - start
+            firstSamples.append(one)
+            secondSamples.append(other)
+            ratios.append(one / max(other, 0.0001))
+        }
+        return (median(firstSamples), median(secondSamples), median(ratios))
+    }
+
     static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
         guard !samples.isEmpty else { return 0 }
         let sorted = samples.sorted()

@@ -7,6 +7,12 @@
 // with errno set.
 int CLinux_setCurrentThreadNiceness(int niceness);
 
+// Puts the calling thread in the SCHED_IDLE policy: it runs only on a
+// processor nothing else wants, and any other thread waking up takes the
+// processor from it at once (a nice value only shares it less). Lowering
+// a thread's policy needs no privilege. Returns 0 on success, else -1.
+int CLinux_setCurrentThreadIdlePolicy(void);
+
 // Names the calling thread for ps and debuggers; the kernel keeps 15
 // bytes, longer names are cut (pthread_setname_np would refuse them). Glibc
 // declares it only under _GNU_SOURCE, which Swift's Glibc module lacks.

@@ -54,12 +54,14 @@ extension Compositor {
             copy = .all(rows: target.height)
         }
         var written = FrameDamage(rows: target.height)
+        let wide = streamsWide
         frame.withUnsafeBytes { pixels in
             guard let base = pixels.baseAddress else { return }
             copy.forEachRun(in: 0..<rows) { run in
                 for y in run {
-                    CLinux_streamRow(target.pixels + y * target.stride, base + y * frame.bytesPerRow,
-                                     columns * MemoryLayout<UInt32>.size)
+                    let to = target.pixels + y * target.stride, from = base + y * frame.bytesPerRow
+                    let bytes = columns * MemoryLayout<UInt32>.size
+                    if wide { CLinux_streamRowWide(to, from, bytes) } else { CLinux_streamRow(to, from, bytes) }
                 }
                 written.insert(run)
             }

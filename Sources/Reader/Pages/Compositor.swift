@@ -70,6 +70,9 @@ public struct Compositor {
     /// The display back buffers composed into straight (see `Compositor+Scanout`).
     var scanoutRecords: [FrameRecord] = []
 
+    /// The processor streams rows 32 bytes at a time (AVX2).
+    let streamsWide = CLinux_hasWideStreaming() != 0
+
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
         self.height = height
@@ -134,6 +137,7 @@ public struct Compositor {
         let leftWidth = width - shift
         let rows = min(height, key.height)
         let background = self.background
+        let stores: RowStores = streaming ? (streamsWide ? .streamedWide : .streamed) : .cached
         var frameInk = InkRows.all(rows: key.height)
         let leftPage = page(left)
         let rightPage = shift > 0 ? page(left + 1) : nil
@@ -179,22 +183,22 @@ public struct Compositor {
                         let leftInked = leftRows != nil && leftInk.contains(y)
                         let rightInked = shift > 0 && rightRows != nil && rightInk.contains(y)
                         guard leftInked || rightInked else {
-                            Self.fill(row, with: background, count: width, streaming: streaming)
+                            Self.fill(row, with: background, count: width, stores: stores)
                             continue
                         }
                         // A page's part of the row is copied only where the page has ink on
                         // it; else it is background, written without reading the page. Past
                         // the first or last page the rubber band shows the background too.
                         if leftInked, let leftRows {
-                            Self.copy(to: row, from: leftRows + y * leftStride + shift, count: leftWidth, streaming: streaming)
+                            Self.copy(to: row, from: leftRows + y * leftStride + shift, count: leftWidth, stores: stores)
                         } else {
-                            Self.fill(row, with: background, count: leftWidth, streaming: streaming)
+                            Self.fill(row, with: background, count: leftWidth, stores: stores)
                         }
                         guard shift > 0 else { continue }
                         if rightInked, let rightRows {
-                            Self.copy(to: row + leftWidth, from: rightRows + y * rightStride, count: shift, streaming: streaming)
+                            Self.copy(to: row + leftWidth, from: rightRows + y * rightStride, count: shift, stores: stores)
                         } else {
-                            Self.fill(row + leftWidth, with: background, count: shift, streaming: streaming)
+                            Self.fill(row + leftWidth, with: background, count: shift, stores: stores)
                         }
                     }
                 }
@@ -205,24 +209,31 @@ public struct Compositor {
         return write
     }
 
+    /// How a frame's rows are written: through the cache (a frame in
+    /// RAM), or streamed past it into a display's buffer, 16 or 32 bytes a store.
+    enum RowStores {
+        case cached, streamed, streamedWide
+    }
+
     /// A row part, copied with the platform's best row copy (`CLinux_copyRow`),
     /// or streamed past the cache into a display's buffer.
     @inline(__always)
     static func copy(to destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt32>, count: Int,
-                     streaming: Bool) {
-        if streaming {
-            CLinux_streamRow(destination, source, count * MemoryLayout<UInt32>.size)
-        } else {
-            CLinux_copyRow(destination, source, count * MemoryLayout<UInt32>.size)
+                     stores: RowStores) {
+        let bytes = count * MemoryLayout<UInt32>.size
+        switch stores {
+        case .cached: CLinux_copyRow(destination, source, bytes)
+        case .streamed: CLinux_streamRow(destination, source, bytes)
+        case .streamedWide: CLinux_streamRowWide(destination, source, bytes)
         }
     }
 
     @inline(__always)
-    static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int, streaming: Bool) {
-        if streaming {
-            CLinux_streamFill(destination, pixel, count)
-        } else {
-            destination.update(repeating: pixel, count: count)
+    static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int, stores: RowStores) {
+        switch stores {
+        case .cached: destination.update(repeating: pixel, count: count)
+        case .streamed: CLinux_streamFill(destination, pixel, count)
+        case .streamedWide: CLinux_streamFillWide(destination, pixel, count)
         }
     }
 

@@ -4,8 +4,9 @@ import Typesetting
 /// The threads that paginate a book's chapter segments in the background:
 /// segments do not depend on each other, so one thread per processor takes
 /// them one at a time from the store (most wanted first) and publishes
-/// each; the store keeps them in the book's order. They run nicer than the
-/// reader's own threads, so frames come first, except for a segment the
+/// each; the store keeps them in the book's order. They run only on a
+/// processor nothing else wants (SCHED_IDLE, nice 10 where that policy is
+/// refused), so a frame never waits behind them, except for a segment the
 /// reader waits for (a long chapter opened at): a thread keeps the
 /// reader's priority until it takes a segment nobody waits for (a thread
 /// cannot take its priority back without privileges). Each ends when no
@@ -41,6 +42,7 @@ enum PaginationWorkers {
         while let segment = store.nextSegment() {
             if !inBackground, !store.isUrgent(segment) {
                 ProcessResources.runThisThreadInBackground(niceness: niceness)
+                ProcessResources.runThisThreadOnlyWhenIdle()
                 inBackground = true
             }
             var paginator = Paginator(typesetter: typesetter, segment: segment, of: store.segments,
