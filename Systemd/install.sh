@@ -31,6 +31,17 @@ sed -e "s#getty@tty1#getty@%i#g" -e "s#/dev/tty1#/dev/%I#g" -e "s#tty1#%I#g" \
     -e "s#^\(ExecStart=.*\)\$#\1 --tty /dev/%I#" \
     "$DESTDIR$UNIT_DIR/ebook-fb.service" > "$DESTDIR$UNIT_DIR/ebook-fb@.service"
 chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service"
+# The unit's user: declared for systemd-sysusers and made now (in the
+# staging tree with DESTDIR), with useradd where sysusers is missing.
+SYSUSERS_DIR="$PREFIX/lib/sysusers.d"
+[ "$PREFIX" = /usr ] && SYSUSERS_DIR=/usr/lib/sysusers.d
+install -D -m 0644 Systemd/ebook-fb.sysusers "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
+if command -v systemd-sysusers >/dev/null; then
+    systemd-sysusers ${DESTDIR:+--root="$DESTDIR"} "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
+elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
+    useradd ${DESTDIR:+--root "$DESTDIR"} --system --user-group --no-create-home --home-dir / \
+        --shell /usr/sbin/nologin --comment "eBook reader kiosk" --groups video,input ebook-fb
+fi
 install -m 0644 Books/*.txt "$DESTDIR$PREFIX/share/ebook-fb/books/"
 install -m 0644 README.md "$DESTDIR$PREFIX/share/doc/ebook-fb/README.md"
 install -d -m 0755 "$DESTDIR/etc"

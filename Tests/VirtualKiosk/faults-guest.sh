@@ -181,7 +181,7 @@ paging() {
 }
 
 settings() {
-    local panel=/var/lib/private/ebook-fb/settings.json theme=sepia line
+    local panel=/var/lib/ebook-fb/settings.json theme=sepia line
     device_start flick.events touchscreen || return
     line="$(lines)"
     play open-text.events
@@ -199,7 +199,7 @@ settings() {
 }
 
 snapshot() {
-    local folder=/var/cache/private/ebook-fb/hyphenation line
+    local folder=/var/cache/ebook-fb/hyphenation line
     say cut-ready
     while true; do
         rm -f "$folder"/*.snapshot
@@ -263,7 +263,7 @@ MODE="$(argument mode)"
 say "booted $MODE"
 journalctl -b -f -q -o cat -u ebook-fb.service --no-pager > "$LOG" 2>&1 &
 opened 0 resumed || finish
-say "temporary-files-after count=$(ls /var/lib/private/ebook-fb /var/cache/private/ebook-fb/hyphenation 2>/dev/null | grep -c '\.tmp$')"
+say "temporary-files-after count=$(ls /var/lib/ebook-fb /var/cache/ebook-fb/hyphenation 2>/dev/null | grep -c '\.tmp$')"
 case "$MODE" in
     console)
         console_switches "$(argument switches)"

@@ -5,8 +5,8 @@
 # snapshots, told to the host on the serial console. The files' bytes go
 # as base64 so that the host judges them, torn or whole.
 SERIAL=/dev/ttyS0
-STATE=/var/lib/private/ebook-fb
-SNAPSHOTS=/var/cache/private/ebook-fb/hyphenation
+STATE=/var/lib/ebook-fb
+SNAPSHOTS=/var/cache/ebook-fb/hyphenation
 say() { echo "KIOSK $*" > "$SERIAL"; }
 for file in "$STATE"/*.json; do
     [ -e "$file" ] || continue

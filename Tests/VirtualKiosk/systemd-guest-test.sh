@@ -28,7 +28,7 @@ show() {
     fi
 }
 state_offset() {
-    cat /var/lib/private/ebook-fb/*.json 2>/dev/null | sed -nE 's/.*"offset" *: *([0-9]+).*/\1/p' | head -n 1
+    cat /var/lib/ebook-fb/*.json 2>/dev/null | sed -nE 's/.*"offset" *: *([0-9]+).*/\1/p' | head -n 1
 }
 
 stty -F "$SERIAL" -echo raw 2>/dev/null
@@ -53,7 +53,7 @@ t0=$(date +%s%N)
 /usr/local/bin/ebook-fb kiosk --check > /dev/null 2>&1
 say "warm-check-ms $((($(date +%s%N) - t0) / 1000000))"
 say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
-# The uid, then the name (a dynamic user has none in /etc/passwd).
+# The uid, then the name.
 say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
 
 # The touchscreen appears root-only until udev gives it to the input group,
@@ -66,7 +66,7 @@ show flick "ebook-fb: presented page 2"
 n=0
 while [ "$(state_offset)" = "" ] || [ "$(state_offset)" = 0 ]; do
     sleep 0.25; n=$((n + 1))
-    if [ "$n" -gt 120 ]; then say "failed: no reading position saved in /var/lib/private/ebook-fb"; break; fi
+    if [ "$n" -gt 120 ]; then say "failed: no reading position saved in /var/lib/ebook-fb"; break; fi
 done
 say "saved-offset $(state_offset)"
 

@@ -61,6 +61,18 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     systemctl --root="$tree" mask modprobe@loop.service modprobe@fuse.service modprobe@dm_mod.service \
         modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-tracing.mount \
         sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service >&2
+    # Nor generators run at every boot for what a kiosk does not have
+    # (encrypted, verity or integrity volumes, GPT auto-discovery,
+    # hibernation, SysV scripts, rc.local, serial consoles, offline
+    # updates, units on the kernel's command line): each is a process
+    # started before systemd's first unit.
+    mkdir -p "$tree/etc/systemd/system-generators"
+    local generator
+    for generator in systemd-cryptsetup-generator systemd-gpt-auto-generator systemd-hibernate-resume-generator \
+        systemd-integritysetup-generator systemd-veritysetup-generator systemd-rc-local-generator \
+        systemd-sysv-generator systemd-getty-generator systemd-system-update-generator systemd-run-generator; do
+        ln -sf /dev/null "$tree/etc/systemd/system-generators/$generator"
+    done
     "$add_tests" "$tree"
     echo kiosk > "$tree/etc/hostname"
     : > "$tree/etc/machine-id"
@@ -68,6 +80,10 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     # The serial console carries the test's messages, not a login prompt.
     ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyS0.service"
     systemctl --root="$tree" enable ebook-fb.service >&2
+    # The image is as up to date as its /usr, as systemd-update-done would
+    # record after an update: what runs only after one (systemd-sysusers,
+    # which the device nodes and so the file systems wait for) is skipped.
+    touch -r "$tree/usr" "$tree/etc/.updated" "$tree/var/.updated"
     rm -f "$image"
     mkfs.ext4 -q -F -L kiosk-root -d "$tree" "$image" "$image_size"
     rm -rf "$tree"
