@@ -1,9 +1,9 @@
 /// What cutting a decoded text into paragraphs found (paragraphs,
 /// chapters, metadata), in bytes that give it back without cutting again:
 /// a long novel takes some 10 ms to cut, the bytes a fraction of one.
-/// The bytes name the text they were made from (its hash, its length in
-/// bytes and characters) and the program that made them, and end in a
-/// hash of all before them; every range read is checked against the text.
+/// The snapshot's key names the text it was made from (its hash, its
+/// length in bytes and characters) and the program that made them (see
+/// `ByteWriter(snapshot:)`); every range read is checked against the text.
 /// Anything else, or a damaged file, is refused: the text is cut again.
 enum BookStructureSnapshot {
     static let magic: [UInt8] = Array("ebook-fb book structure\n".utf8)
@@ -11,10 +11,8 @@ enum BookStructureSnapshot {
     private static let styles: [ParagraphStyle] = [.body, .preserved, .heading, .contents]
 
     static func encode(_ book: Book, textHash: UInt64, program: String) -> [UInt8] {
-        var out = ByteWriter()
-        out.append(raw: magic)
-        out.append(formatVersion)
-        out.append(counted: Array(key(textHash: textHash, text: book.text, program: program).utf8))
+        var out = ByteWriter(snapshot: magic, version: formatVersion,
+                             key: key(textHash: textHash, text: book.text, program: program))
         out.append(UInt32(book.paragraphs.count))
         for paragraph in book.paragraphs {
             out.append(UInt8(styles.firstIndex(of: paragraph.style) ?? 0))
@@ -38,22 +36,14 @@ enum BookStructureSnapshot {
         out.append(optional: metadata.language.map { Array($0.utf8) })
         out.append(UInt32(metadata.bodyStart))
         out.append(UInt8(metadata.usesAozoraNotation ? 1 : 0))
-        out.append(out.bytes.withUnsafeBytes(ByteHash.hash64))
-        return out.bytes
+        return out.sealed()
     }
 
     /// The book of `text` as the snapshot in `bytes` gives it; nil unless
     /// the snapshot was made from this very text by this program, whole.
     static func decode(_ bytes: UnsafeRawBufferPointer, text: DecodedText, textHash: UInt64, program: String) -> Book? {
-        guard bytes.count >= 8 else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
-        let stored = UInt64(littleEndian: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 8)...])
-            .loadUnaligned(as: UInt64.self))
-        guard ByteHash.hash64(body) == stored else { return nil }
-        var input = ByteReader(body)
-        guard let head = input.raw(magic.count), head.elementsEqual(magic), input.uint32() == formatVersion,
-              let named = input.counted(),
-              named.elementsEqual(key(textHash: textHash, text: text, program: program).utf8),
+        guard var input = ByteReader(snapshot: bytes, magic: magic, version: formatVersion,
+                                     key: key(textHash: textHash, text: text, program: program)),
               let paragraphs = decodeParagraphs(&input, text: text),
               let chapters = decodeChapters(&input, text: text),
               let metadata = decodeMetadata(&input, text: text), input.isAtEnd else { return nil }

@@ -33,25 +33,17 @@ public struct BookStructureStore: Sendable {
     }
 
     func load(text: DecodedText, hash: UInt64) -> Book? {
-        guard let contents = try? BookFileReader.read(path: path(forHash: hash), limit: Self.largestSnapshot),
-              contents.bytes.count == contents.fileSize else { return nil }
-        return contents.bytes.withUnsafeBytes {
+        guard let bytes = SnapshotFile.read(path(forHash: hash), limit: Self.largestSnapshot) else { return nil }
+        return bytes.withUnsafeBytes {
             BookStructureSnapshot.decode($0, text: text, textHash: hash, program: Self.programIdentity)
         }
     }
 
-    /// Writes the snapshot to a temporary file renamed into place, not
-    /// synced: one torn by a power cut fails its hash and is a miss.
+    /// Writes the snapshot (see `SnapshotFile.write`), then lets the oldest go.
     @discardableResult
     func save(_ book: Book, hash: UInt64) -> Bool {
         let bytes = BookStructureSnapshot.encode(book, textHash: hash, program: Self.programIdentity)
-        do throws(SystemError) {
-            try FileSystem.createDirectories(directory)
-            _ = AtomicFile.removeAbandonedTemporaryFiles(in: directory)
-            try AtomicFile.replace(path: path(forHash: hash), contents: bytes, durability: .cached)
-        } catch {
-            return false
-        }
+        guard SnapshotFile.write(bytes, to: path(forHash: hash), in: directory) else { return false }
         removeOldest()
         return true
     }

@@ -22,10 +22,7 @@ enum HyphenationSnapshot {
     /// The dictionary chain starting at `dictionary`, tagged with `key` (what
     /// it was loaded from; a reader given another key refuses the bytes).
     static func encode(_ dictionary: UnsafePointer<HyphenDict>, key: String) -> [UInt8] {
-        var out = ByteWriter()
-        out.append(raw: magic)
-        out.append(formatVersion)
-        out.append(counted: Array(key.utf8))
+        var out = ByteWriter(snapshot: magic, version: formatVersion, key: key)
         var levels: [HyphenDict] = []
         var level: UnsafePointer<HyphenDict>? = dictionary
         while let current = level {
@@ -34,8 +31,7 @@ enum HyphenationSnapshot {
         }
         out.append(UInt32(levels.count))
         for level in levels { encodeLevel(level, into: &out) }
-        out.append(out.bytes.withUnsafeBytes(ByteHash.hash64))
-        return out.bytes
+        return out.sealed()
     }
 
     private static func encodeLevel(_ level: HyphenDict, into out: inout ByteWriter) {
@@ -87,13 +83,7 @@ enum HyphenationSnapshot {
     /// Rebuilds the dictionary chain from `bytes`; nil unless the bytes are
     /// a whole, undamaged snapshot made under `key`.
     static func decode(_ bytes: UnsafeRawBufferPointer, key: String) -> SnapshotDictionary? {
-        guard bytes.count >= 8 else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
-        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-        guard ByteHash.hash64(body) == stored else { return nil }
-        var input = ByteReader(body)
-        guard let head = input.raw(magic.count), head.elementsEqual(magic), input.uint32() == formatVersion,
-              let storedKey = input.counted(), storedKey.elementsEqual(key.utf8),
+        guard var input = ByteReader(snapshot: bytes, magic: magic, version: formatVersion, key: key),
               let levelCount = input.uint32(), (1...8).contains(levelCount) else { return nil }
         let built = SnapshotDictionary()
         for _ in 0..<levelCount {

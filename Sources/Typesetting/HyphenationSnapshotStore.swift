@@ -26,9 +26,8 @@ public struct HyphenationSnapshotStore: Sendable {
     /// when there is no snapshot of this very file.
     func load(dictionaryPath: String) -> SnapshotDictionary? {
         guard let key = Self.key(dictionaryPath: dictionaryPath),
-              let contents = try? BookFileReader.read(path: snapshotPath(for: dictionaryPath), limit: Self.largestSnapshot),
-              contents.bytes.count == contents.fileSize else { return nil }
-        return contents.bytes.withUnsafeBytes { HyphenationSnapshot.decode($0, key: key) }
+              let bytes = SnapshotFile.read(snapshotPath(for: dictionaryPath), limit: Self.largestSnapshot) else { return nil }
+        return bytes.withUnsafeBytes { HyphenationSnapshot.decode($0, key: key) }
     }
 
     /// Writes the snapshot of `dictionary`, loaded from `dictionaryPath`,
@@ -37,18 +36,8 @@ public struct HyphenationSnapshotStore: Sendable {
     @discardableResult
     func save(_ dictionary: UnsafePointer<HyphenDict>, dictionaryPath: String) -> Bool {
         guard let key = Self.key(dictionaryPath: dictionaryPath) else { return false }
-        let bytes = HyphenationSnapshot.encode(dictionary, key: key)
-        // Not synced to the disk: a snapshot torn by a power cut fails its
-        // hash and is a miss, and a start that made one need not wait for
-        // megabytes to reach the card.
-        do throws(SystemError) {
-            try FileSystem.createDirectories(directory)
-            removeAbandonedFiles()
-            try AtomicFile.replace(path: snapshotPath(for: dictionaryPath), contents: bytes, durability: .cached)
-            return true
-        } catch {
-            return false
-        }
+        return SnapshotFile.write(HyphenationSnapshot.encode(dictionary, key: key),
+                                  to: snapshotPath(for: dictionaryPath), in: directory)
     }
 
     /// Removes what a power cut or kill -9 in the middle of a save left:

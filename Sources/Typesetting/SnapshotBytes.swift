@@ -68,3 +68,38 @@ struct ByteReader {
         }
     }
 }
+
+/// The frame of every snapshot in the reader's cache: a magic line, the
+/// format's version and the key of what it was made from, then the body,
+/// then a hash of all before it, so a damaged or foreign snapshot is refused
+/// rather than misread.
+extension ByteWriter {
+    /// A writer holding a snapshot's head.
+    init(snapshot magic: [UInt8], version: UInt32, key: String) {
+        self.init()
+        append(raw: magic)
+        append(version)
+        append(counted: Array(key.utf8))
+    }
+
+    /// The bytes written, ended by their hash.
+    func sealed() -> [UInt8] {
+        var out = self
+        out.append(bytes.withUnsafeBytes(ByteHash.hash64))
+        return out.bytes
+    }
+}
+
+extension ByteReader {
+    /// A reader at the body of the snapshot in `bytes`; nil unless they end
+    /// in their hash and begin with `magic`, `version` and `key`.
+    init?(snapshot bytes: UnsafeRawBufferPointer, magic: [UInt8], version: UInt32, key: String) {
+        guard bytes.count >= 8 else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        guard ByteHash.hash64(body) == stored else { return nil }
+        self.init(body)
+        guard let head = raw(magic.count), head.elementsEqual(magic), uint32() == version,
+              let named = counted(), named.elementsEqual(key.utf8) else { return nil }
+    }
+}

@@ -48,16 +48,8 @@ enum BenchClock {
     /// returns both medians in ms: on a busy machine both then meet the same
     /// load, and their ratio means something.
     static func interleavedMedians(_ count: Int, _ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
-        var firstSamples: [Double] = [], secondSamples: [Double] = []
-        for _ in 0..<count {
-            var start = monotonicMilliseconds()
-            first()
-            firstSamples.append(monotonicMilliseconds() - start)
-            start = monotonicMilliseconds()
-            second()
-            secondSamples.append(monotonicMilliseconds() - start)
-        }
-        return (median(firstSamples), median(secondSamples))
+        let timed = interleavedRatio(count, first, second)
+        return (timed.first, timed.second)
     }
 
     /// As `interleavedMedians`, with the median of each pair's ratio

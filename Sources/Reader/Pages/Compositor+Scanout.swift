@@ -54,14 +54,14 @@ extension Compositor {
             copy = .all(rows: target.height)
         }
         var written = FrameDamage(rows: target.height)
-        let wide = streamsWide
+        let stores = scanoutStores
         frame.withUnsafeBytes { pixels in
             guard let base = pixels.baseAddress else { return }
             copy.forEachRun(in: 0..<rows) { run in
                 for y in run {
-                    let to = target.pixels + y * target.stride, from = base + y * frame.bytesPerRow
-                    let bytes = columns * MemoryLayout<UInt32>.size
-                    if wide { CLinux_streamRowWide(to, from, bytes) } else { CLinux_streamRow(to, from, bytes) }
+                    Self.copy(to: (target.pixels + y * target.stride).assumingMemoryBound(to: UInt32.self),
+                              from: (base + y * frame.bytesPerRow).assumingMemoryBound(to: UInt32.self),
+                              count: columns, stores: stores)
                 }
                 written.insert(run)
             }

@@ -70,8 +70,9 @@ public struct Compositor {
     /// The display back buffers composed into straight (see `Compositor+Scanout`).
     var scanoutRecords: [FrameRecord] = []
 
-    /// The processor streams rows 32 bytes at a time (AVX2).
-    let streamsWide = CLinux_hasWideStreaming() != 0
+    /// How rows go into a display's buffer: streamed past the cache, 32
+    /// bytes a store where the processor has AVX2.
+    let scanoutStores: RowStores = CLinux_hasWideStreaming() != 0 ? .streamedWide : .streamed
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
@@ -137,7 +138,7 @@ public struct Compositor {
         let leftWidth = width - shift
         let rows = min(height, key.height)
         let background = self.background
-        let stores: RowStores = streaming ? (streamsWide ? .streamedWide : .streamed) : .cached
+        let stores: RowStores = streaming ? scanoutStores : .cached
         var frameInk = InkRows.all(rows: key.height)
         let leftPage = page(left)
         let rightPage = shift > 0 ? page(left + 1) : nil
