@@ -12,15 +12,21 @@ final class PaginationWorkersTests: XCTestCase {
                        geometry: PageGeometry(width: 400, height: 300, fontSize: 14), font: ReaderSessionTests.font)
     }
 
-    /// Threads of this process now (entries of /proc/self/task).
-    private func threadCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    /// Pagination threads of this process now, by thread id: other tests'
+    /// threads come and go meanwhile, so only these are counted.
+    private func paginationThreads() -> Set<String> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return Set(tasks.filter { task in
+            let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+            return name.hasPrefix("pagination")
+        })
     }
 
-    /// Waits (at most two seconds) for the process to have `count` threads again.
-    private func waitForThreads(_ count: Int) -> Int {
-        for _ in 0..<200 where threadCount() > count { usleep(10_000) }
-        return threadCount()
+    /// The pagination threads started since `before` that are still there,
+    /// after waiting (at most five seconds) for them to end.
+    private func threadsLeft(since before: Set<String>) -> Set<String> {
+        for _ in 0..<500 where !paginationThreads().subtracting(before).isEmpty { usleep(10_000) }
+        return paginationThreads().subtracting(before)
     }
 
     func testSeveralThreadsGiveThePagesOfOne() throws {
@@ -29,7 +35,7 @@ final class PaginationWorkersTests: XCTestCase {
         let segments = ChapterSegments(book: model.book)
         XCTAssertGreaterThan(segments.count, 4)
         for workers in [1, 2, 3, 4] {
-            let before = threadCount()
+            let before = paginationThreads()
             let store = PaginationStore(segments: segments)
             // The end first, then the middle: they finish out of order.
             store.want([segments.count - 1, segments.count / 2])
@@ -38,20 +44,21 @@ final class PaginationWorkersTests: XCTestCase {
             XCTAssertTrue(store.isComplete)
             XCTAssertEqual(store.snapshot.pages, whole, "\(workers) threads")
             XCTAssertEqual(store.pageCounts.compactMap { $0 }.reduce(0, +), whole.count)
-            XCTAssertEqual(waitForThreads(before), before, "\(workers) threads: none is left once the book is done")
+            XCTAssertEqual(threadsLeft(since: before), [], "\(workers) threads: none is left once the book is done")
         }
     }
 
     func testAPausedStoreWaitsAndACancelledOneStops() throws {
         let model = try typesetter()
         let segments = ChapterSegments(book: model.book)
-        let before = threadCount()
+        let before = paginationThreads()
         let store = PaginationStore(segments: segments, paused: true)
         try store.startPaginating(matching: model, workers: 3)
         usleep(50_000)
+        XCTAssertEqual(paginationThreads().subtracting(before).count, 3, "three threads wait")
         XCTAssertEqual(store.pageCounts.compactMap { $0 }.count, 0, "a paused store gets no pages")
         store.cancel()
-        XCTAssertEqual(waitForThreads(before), before, "cancelled, every thread ends")
+        XCTAssertEqual(threadsLeft(since: before), [], "cancelled, every thread ends")
         XCTAssertFalse(store.isComplete)
     }
 
