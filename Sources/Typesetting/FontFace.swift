@@ -37,6 +37,10 @@ public final class FontFace {
     /// blocks of 256 characters made when first asked for, as a book needs
     /// few of them and a reader holds many faces.
     private var coverage = [[UInt8]](repeating: [], count: 0x100)
+    /// Whether each ASCII character has a glyph, one bit each: asked of
+    /// nearly every character of most books, so read without the cache's
+    /// bookkeeping.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
 
     init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false,
          synthesisedBold: Bool = false) throws {
@@ -101,6 +105,11 @@ public final class FontFace {
         var space: hb_codepoint_t = 0
         let spaceWidth = hb_font_get_nominal_glyph(font, 0x20, &space) != 0 ? hb_font_get_glyph_h_advance(font, space) : 0
         spaceAdvance = spaceWidth > 0 ? spaceWidth : Int32(pixelSize * 64 / 4)
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        for scalar in UInt32(0)..<0x80 where hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 {
+            if scalar < 64 { ascii.low |= 1 << UInt64(scalar) } else { ascii.high |= 1 << UInt64(scalar - 64) }
+        }
+        asciiCoverage = ascii
     }
 
     deinit {
@@ -116,6 +125,10 @@ public final class FontFace {
 
     /// Whether the font has a glyph for a character; cached for the BMP.
     func hasGlyph(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 {
+            let bits = scalar < 64 ? asciiCoverage.low >> UInt64(scalar) : asciiCoverage.high >> UInt64(scalar - 64)
+            return bits & 1 != 0
+        }
         guard scalar < 0x10000 else { return glyph(for: scalar) != nil }
         let block = Int(scalar >> 8), index = Int(scalar & 0xFF)
         if coverage[block].isEmpty { coverage[block] = [UInt8](repeating: 0, count: 0x100) }

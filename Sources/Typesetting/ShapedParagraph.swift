@@ -62,7 +62,7 @@ struct ShapedParagraph {
         if !markup.isEmpty { keepMarkupTogether() }
 
         let scripts = ScriptItemizer.scripts(source)
-        var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: { _ in face }, language: services.language)
+        var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: face, language: services.language)
         if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
         runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
@@ -132,6 +132,18 @@ struct ShapedParagraph {
             let styled = fonts.face(fonts.faces[faces[index]], styled: style)
             if isGlue[index] || styled.hasGlyph(scalars[index]) { faces[index] = styled.id }
         }
+    }
+
+    /// The faces of a paragraph set in one face, as below: most paragraphs
+    /// have every character in it, and then every rule below chooses it.
+    func chooseFaces(scripts: [hb_script_t], fonts: FontSet, primary face: FontFace, language: String?) -> [Int] {
+        let covered = scalars.withUnsafeBufferPointer { scalars in
+            isGlue.withUnsafeBufferPointer { isGlue in
+                scalars.indices.allSatisfy { isGlue[$0] || scalars[$0] < 0x20 || face.hasGlyph(scalars[$0]) }
+            }
+        }
+        if covered { return [Int](repeating: face.id, count: scalars.count) }
+        return chooseFaces(scripts: scripts, fonts: fonts, primary: { _ in face }, language: language)
     }
 
     /// The face of each scalar: its primary face (the paragraph's, or a
