@@ -112,7 +112,11 @@ struct BenchCommand: ParsableCommand {
                       ink: &nextInk)
         var frame = PixelBuffer(width: geometry.width, height: geometry.height)
         var compositor = Compositor(width: geometry.width, height: geometry.height, background: Theme.light.background)
-        let pages = [Compositor.PageImage(pixels: buffer, ink: firstInk), Compositor.PageImage(pixels: next, ink: nextInk)]
+        // With their ink's columns measured, as the page cache does after each drawing.
+        let pages = [(buffer, firstInk), (next, nextInk)].map { pixels, ink in
+            Compositor.PageImage(pixels: pixels, ink: ink,
+                                 columns: InkColumns(measuring: pixels, ink: ink, background: Theme.light.background))
+        }
         // Frames of a flick between the two pages: the offset moves each frame.
         var step = 0
         var copy = PixelBuffer(width: geometry.width, height: geometry.height)

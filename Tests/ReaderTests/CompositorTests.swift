@@ -52,6 +52,80 @@ final class CompositorTests: XCTestCase {
         }
     }
 
+    /// A page whose ink rows hold short lines: on each a run of distinct
+    /// pixels starting and ending at columns that vary from row to row,
+    /// with its ink's columns measured.
+    private func raggedPage(seed: UInt32, inkedRows: [Range<Int>]) -> Compositor.PageImage {
+        var pixels = PixelBuffer(width: width, height: height, fill: background)
+        var ink = InkRows(rows: height)
+        for rows in inkedRows {
+            ink.insert(rows)
+            for y in rows where y < height {
+                let start = Int((seed &* 7 &+ UInt32(y) &* 13) % 20), end = width - Int((seed &+ UInt32(y) &* 29) % 40)
+                for x in start..<end where (x + y) % 3 != 0 {
+                    pixels[x, y] = seed &* 2_654_435_761 &+ UInt32(x * 131 + y) & 0x00FF_FFFF
+                }
+            }
+        }
+        let columns = InkColumns(measuring: pixels, ink: ink, background: background)
+        return Compositor.PageImage(pixels: pixels, ink: ink, columns: columns)
+    }
+
+    /// Where two frames first differ ("x,y: got vs expected"), or nil.
+    private func firstDifference(_ frame: PixelBuffer, _ expected: PixelBuffer) -> String? {
+        for y in 0..<height {
+            for x in 0..<width where frame[x, y] != expected[x, y] { return "\(x),\(y): \(frame[x, y]) vs \(expected[x, y])" }
+        }
+        return nil
+    }
+
+    func testInkColumnsAreTheFirstAndLastPixelsThatAreNotBackground() {
+        var pixels = PixelBuffer(width: width, height: height, fill: background)
+        pixels[7, 3] = 1
+        pixels[40, 3] = 2
+        pixels[0, 5] = 3
+        pixels[width - 1, 9] = 4
+        var ink = InkRows(rows: height)
+        ink.insert(3..<7)
+        let columns = InkColumns(measuring: pixels, ink: ink, background: background)
+        XCTAssertEqual(columns.span(of: 3), 7..<41)
+        XCTAssertEqual(columns.span(of: 4), 0..<0, "an ink row that is all background")
+        XCTAssertEqual(columns.span(of: 5), 0..<1)
+        XCTAssertEqual(columns.span(of: 9), 0..<0, "a row outside the ink is not read")
+    }
+
+    /// Rows written only between their ink columns, now and in what each
+    /// buffer held before, show the same frames as pixel by pixel, in RAM
+    /// and straight into two scanout buffers taking turns.
+    func testFramesWrittenOnlyBetweenInkColumnsEqualFramesComposedWhole() {
+        let pages = [0: raggedPage(seed: 1, inkedRows: [4..<10, 20..<26]),
+                     1: raggedPage(seed: 2, inkedRows: [6..<12, 22..<30, 40..<48]),
+                     2: raggedPage(seed: 3, inkedRows: [0..<2, 20..<30]), 3: raggedPage(seed: 4, inkedRows: [])]
+        var inRAM = Compositor(width: width, height: height, background: background)
+        var straight = Compositor(width: width, height: height, background: background)
+        var frame = PixelBuffer(width: width, height: height, fill: 0x0012_3456)
+        let scanout = ScanoutMemoryDisplay(width: width, height: height, fill: 0x0065_4321)
+        var state: UInt64 = 9
+        for step in 0..<300 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let offset = Double(Int((state >> 33) % UInt64(6 * width))) - Double(width)
+            let expected = reference(pages, offset: offset)
+            inRAM.composePaging(offsetX: offset, version: 0, into: &frame) { pages[$0] }
+            XCTAssertNil(firstDifference(frame, expected), "in RAM, step \(step), offset \(offset)")
+            guard let target = scanout.backBuffer else { return XCTFail("no back buffer") }
+            let written = straight.composePaging(offsetX: offset, version: 0, into: target) { pages[$0] }
+            var shown = PixelBuffer(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    shown[x, y] = target.pixels.load(fromByteOffset: y * target.stride + x * 4, as: UInt32.self)
+                }
+            }
+            XCTAssertNil(firstDifference(shown, expected), "straight, step \(step), offset \(offset)")
+            _ = scanout.presentBackBuffer(written: written, at: 0)
+            scanout.completeFlip()
+        }
+    }
+
     /// A page's part of a row it has no ink on is written as background
     /// without being read: the ink rows are what the compositor trusts.
     func testAPagePartOfARowWithoutInkIsBackgroundWithoutReadingThePage() {

@@ -67,7 +67,8 @@ extension Compositor {
             }
         }
         CLinux_finishStreaming()
-        remember(source.map { FrameRecord(key: key, ink: $0.ink, picture: $0.picture, foreign: $0.foreign) }, of: key)
+        remember(source.map { FrameRecord(key: key, ink: $0.ink, picture: $0.picture, foreign: $0.foreign,
+                                          columns: $0.columns) }, of: key)
         return written
     }
 

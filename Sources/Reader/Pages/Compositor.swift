@@ -23,15 +23,18 @@ public struct Compositor {
         }
     }
 
-    /// A page's pixels, the rows its glyphs were drawn on, and which
+    /// A page's pixels, the rows its glyphs were drawn on, the columns of
+    /// each that may not be background (nil: all of them), and which
     /// drawing of its buffer this is (another number: another picture).
     public struct PageImage {
         public var pixels: PixelBuffer
         public var ink: InkRows
+        public var columns: InkColumns?
         public var drawing: Int
-        public init(pixels: PixelBuffer, ink: InkRows, drawing: Int = 0) {
+        public init(pixels: PixelBuffer, ink: InkRows, columns: InkColumns? = nil, drawing: Int = 0) {
             self.pixels = pixels
             self.ink = ink
+            self.columns = columns
             self.drawing = drawing
         }
     }
@@ -45,6 +48,9 @@ public struct Compositor {
         var ink: InkRows
         var picture: PictureKey?
         var foreign: RowSet
+        /// The columns of each row of `ink` that may not be background;
+        /// nil: all of them.
+        var columns: InkColumns? = nil
     }
 
     /// Which frame a record is of: its storage, size and content generation.
@@ -92,6 +98,7 @@ public struct Compositor {
     public mutating func rowsWereDrawnOver(_ rows: Range<Int>) {
         lastFrame?.ink.insert(rows)
         lastFrame?.foreign.insert(rows)
+        for row in rows { lastFrame?.columns?.set(0..<width, of: row) }
     }
 
     /// The page index at the viewport's left edge and how far into it the edge lies.
@@ -145,8 +152,10 @@ public struct Compositor {
         let picture = PictureKey(x: Int(offsetX.rounded()), version: version, left: leftPage?.drawing,
                                  right: rightPage?.drawing)
         var only: RowSet?
+        var heldColumns: InkColumns?
         if let last = record, last.key == key {
             frameInk = last.ink
+            heldColumns = last.columns
             if picture == last.picture {
                 // The same picture: only the rows drawn over since, and those asked for.
                 var rewrite = last.foreign
@@ -168,6 +177,7 @@ public struct Compositor {
                 if rightRows != nil { inked.formUnion(rightInk.resized(to: key.height)) }
             }
         }
+        let heldInk = frameInk
         var write = inked
         write.formUnion(frameInk)
         if let only { write.formIntersection(only) }
@@ -176,6 +186,11 @@ public struct Compositor {
         written.formIntersection(write)
         frameInk.subtract(write)
         frameInk.formUnion(written)
+        // Within a row, only the columns between the first and the last
+        // that may not be background, now or in what the frame held.
+        var columns = heldColumns ?? InkColumns(rows: key.height, spanning: 0..<width)
+        let leftColumns = leftPage?.columns, rightColumns = rightPage?.columns
+        let wholeRows = only != nil
         withRows(of: leftPage?.pixels, rows: rows) { leftRows, leftStride in
             withRows(of: rightPage?.pixels, rows: rows) { rightRows, rightStride in
                 write.forEachRun { run in
@@ -183,31 +198,69 @@ public struct Compositor {
                         let row = base + y * frameStride
                         let leftInked = leftRows != nil && leftInk.contains(y)
                         let rightInked = shift > 0 && rightRows != nil && rightInk.contains(y)
-                        guard leftInked || rightInked else {
-                            Self.fill(row, with: background, count: width, stores: stores)
-                            continue
+                        // The row's ink now, in frame columns: each page's, moved by the offset.
+                        var ink = 0..<0
+                        if leftInked {
+                            let span = leftColumns?.span(of: y) ?? 0..<width
+                            ink = Self.hull(ink, Self.columns(span.lowerBound - shift, span.upperBound - shift, within: 0, leftWidth))
                         }
+                        if rightInked {
+                            let span = rightColumns?.span(of: y) ?? 0..<width
+                            ink = Self.hull(ink, Self.columns(span.lowerBound + leftWidth, span.upperBound + leftWidth,
+                                                              within: leftWidth, width))
+                        }
+                        var span = ink
+                        if wholeRows {
+                            span = 0..<width
+                        } else if heldInk.contains(y) {
+                            span = Self.hull(span, columns.span(of: y))
+                        }
+                        columns.set(ink, of: y)
                         // A page's part of the row is copied only where the page has ink on
                         // it; else it is background, written without reading the page. Past
                         // the first or last page the rubber band shows the background too.
-                        if leftInked, let leftRows {
-                            Self.copy(to: row, from: leftRows + y * leftStride + shift, count: leftWidth, stores: stores)
-                        } else {
-                            Self.fill(row, with: background, count: leftWidth, stores: stores)
+                        let leftEnd = min(span.upperBound, leftWidth)
+                        if span.lowerBound < leftEnd {
+                            let count = leftEnd - span.lowerBound
+                            if leftInked, let leftRows {
+                                Self.copy(to: row + span.lowerBound, from: leftRows + y * leftStride + shift + span.lowerBound,
+                                          count: count, stores: stores)
+                            } else {
+                                Self.fill(row + span.lowerBound, with: background, count: count, stores: stores)
+                            }
                         }
-                        guard shift > 0 else { continue }
+                        let rightStart = max(span.lowerBound, leftWidth)
+                        guard shift > 0, rightStart < span.upperBound else { continue }
+                        let count = span.upperBound - rightStart
                         if rightInked, let rightRows {
-                            Self.copy(to: row + leftWidth, from: rightRows + y * rightStride, count: shift, stores: stores)
+                            Self.copy(to: row + rightStart, from: rightRows + y * rightStride + (rightStart - leftWidth),
+                                      count: count, stores: stores)
                         } else {
-                            Self.fill(row + leftWidth, with: background, count: shift, stores: stores)
+                            Self.fill(row + rightStart, with: background, count: count, stores: stores)
                         }
                     }
                 }
             }
         }
         if streaming { CLinux_finishStreaming() }
-        record = FrameRecord(key: key, ink: frameInk, picture: picture, foreign: RowSet(rows: key.height))
+        record = FrameRecord(key: key, ink: frameInk, picture: picture, foreign: RowSet(rows: key.height),
+                             columns: columns)
         return write
+    }
+
+    /// Columns `first..<end` clipped to `low..<high`; empty when nothing is left.
+    @inline(__always)
+    static func columns(_ first: Int, _ end: Int, within low: Int, _ high: Int) -> Range<Int> {
+        let from = max(first, low), to = min(end, high)
+        return from < to ? from..<to : 0..<0
+    }
+
+    /// The smallest range holding both (an empty one holds nothing).
+    @inline(__always)
+    static func hull(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        guard !b.isEmpty else { return a }
+        guard !a.isEmpty else { return b }
+        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
     }
 
     /// How a frame's rows are written: through the cache (a frame in

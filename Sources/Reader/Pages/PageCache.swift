@@ -17,6 +17,9 @@ public final class PageCache: @unchecked Sendable {
         /// Rows of the buffer that may not be background: those the page's
         /// glyphs were drawn on, or all while that is not known.
         var ink: InkRows
+        /// The columns of each row that may not be background, measured
+        /// on each drawing (nil while the buffer holds none).
+        var columns: InkColumns?
         /// The number of the drawing the buffer holds.
         var drawing = 0
         /// The page numbers changed while the worker drew it: its footer is
@@ -105,12 +108,14 @@ public final class PageCache: @unchecked Sendable {
     /// Gives read access to the buffer holding `page`, drawing it now (a
     /// stall) when it is not ready. Nil when the page is not in the window.
     public func withPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer) -> R) -> R? {
-        withInkedPage(page, pagination: pagination) { buffer, _, _ in body(buffer) }
+        withInkedPage(page, pagination: pagination) { buffer, _, _, _ in body(buffer) }
     }
 
-    /// Like `withPage`, also giving the rows the page's glyphs are on and
-    /// the number of the drawing the buffer holds.
-    public func withInkedPage<R>(_ page: Int, pagination: Pagination, _ body: (PixelBuffer, InkRows, Int) -> R) -> R? {
+    /// Like `withPage`, also giving the rows the page's glyphs are on, the
+    /// columns of each that may not be background and the number of the
+    /// drawing the buffer holds.
+    public func withInkedPage<R>(_ page: Int, pagination: Pagination,
+                                 _ body: (PixelBuffer, InkRows, InkColumns?, Int) -> R) -> R? {
         condition.lock()
         defer { condition.unlock() }
         guard let slot = slots.first(where: { $0.page == page }) else { return nil }
@@ -129,7 +134,7 @@ public final class PageCache: @unchecked Sendable {
         } else if slot.footerStale {
             redrawFooter(of: slot, page: page, pagination: pagination)
         }
-        return body(slot.buffer, slot.ink, slot.drawing)
+        return body(slot.buffer, slot.ink, slot.columns, slot.drawing)
     }
 
     /// Waits until the worker has drawn everything asked of it. Virtual
@@ -169,10 +174,13 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// The slot holds a new drawing: its number tells the compositor the
-    /// picture changed. The caller holds the lock.
+    /// picture changed, and its ink's columns are measured (reading only
+    /// the ends of its ink rows). The caller holds the lock.
     private func noteDrawing(in slot: Slot) {
         drawings += 1
         slot.drawing = drawings
+        slot.columns = slot.page == nil ? nil
+            : InkColumns(measuring: slot.buffer, ink: slot.ink, background: renderer.theme.background)
     }
 
     /// Pages were put in front of the others: the held pages keep their
@@ -208,6 +216,7 @@ public final class PageCache: @unchecked Sendable {
         for slot in slots {
             slot.page = nil
             slot.state = .empty
+            slot.columns = nil
             if inkUnknown { slot.ink = .all(rows: slot.buffer.height) }
         }
         condition.unlock()

@@ -421,7 +421,9 @@ public final class ReaderSession: PagingControllerObserver {
         return { screenIndex in
             let index = controller.page(atScreenIndex: screenIndex)
             guard index >= 0, index < count else { return nil }
-            return self.cache.withInkedPage(index, pagination: known) { Compositor.PageImage(pixels: $0, ink: $1, drawing: $2) }
+            return self.cache.withInkedPage(index, pagination: known) {
+                Compositor.PageImage(pixels: $0, ink: $1, columns: $2, drawing: $3)
+            }
         }
     }
 
