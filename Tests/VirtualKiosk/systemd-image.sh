@@ -56,11 +56,14 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     # As a kiosk image should: nothing started at boot that a kiosk has no
     # use for (modules for loop devices, FUSE, device mapper and EFI
     # storage, the kernel's tracing and configuration file systems, the
-    # utmp record), so the boot's one emulated processor is the reader's
-    # sooner. debugfs stays: the fault run reads who is DRM master there.
+    # utmp record, reaping LVM snapshots of ext4 checks, and login prompts
+    # on tty2-tty6, which a public kiosk must not offer), so the boot's
+    # one emulated processor is the reader's sooner. debugfs stays: the
+    # fault run reads who is DRM master there.
     systemctl --root="$tree" mask modprobe@loop.service modprobe@fuse.service modprobe@dm_mod.service \
         modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-tracing.mount \
-        sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service >&2
+        sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service \
+        e2scrub_reap.service getty-static.service >&2
     # Nor generators run at every boot for what a kiosk does not have
     # (encrypted, verity or integrity volumes, GPT auto-discovery,
     # hibernation, SysV scripts, rc.local, serial consoles, offline
