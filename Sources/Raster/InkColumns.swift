@@ -28,10 +28,18 @@ public struct InkColumns: Equatable, Sendable {
     /// from both ends up to its first and last pixel of another colour.
     public init(measuring pixels: PixelBuffer, ink: InkRows, background: UInt32) {
         self.init(rows: pixels.height)
+        measure(rows: 0..<pixels.height, of: pixels, ink: ink, background: background)
+    }
+
+    /// Measures `rows` again, as above (after they were drawn again).
+    public mutating func measure(rows: Range<Int>, of pixels: PixelBuffer, ink: InkRows, background: UInt32) {
         let width = pixels.width, rowPixels = pixels.stride
+        let rows = max(0, rows.lowerBound)..<min(rows.upperBound, min(pixels.height, rowCount))
+        guard !rows.isEmpty else { return }
+        for row in rows { spans[row] = 0 }
         pixels.withUnsafeBytes { raw in
             let base = raw.bindMemory(to: UInt32.self)
-            ink.forEachRun(in: 0..<pixels.height) { run in
+            ink.forEachRun(in: rows) { run in
                 for y in run {
                     let row = y * rowPixels
                     var first = 0

@@ -136,6 +136,14 @@ final class ChapterResumeTests: XCTestCase {
         XCTAssertEqual(reader.currentPage, page + 1)
         XCTAssertEqual(reader.knownPages.pages, reference.pagination.pages)
         XCTAssertEqual(reader.frame, reference.rendered(page + 1), "footer included, now exact")
+        // The footers drawn again had their ink's columns measured again.
+        for held in [page, page + 1, page + 2] {
+            let columns = reader.cache.withInkedPage(held, pagination: reader.knownPages) { pixels, ink, columns, _ in
+                (columns, InkColumns(measuring: pixels, ink: ink, background: Theme.light.background))
+            }
+            XCTAssertNotNil(columns?.0, "page \(held) has its columns")
+            XCTAssertEqual(columns?.0, columns?.1, "page \(held): the columns are those of its pixels")
+        }
         reader.saveNow()
         XCTAssertEqual(ReaderSession.savedOffset(for: book, in: store).offset, reference.pagination.pages[page + 1].start)
     }

@@ -170,17 +170,24 @@ public final class PageCache: @unchecked Sendable {
     private func redrawFooter(of slot: Slot, page: Int, pagination: Pagination) {
         renderer.renderFooter(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
         slot.footerStale = false
-        noteDrawing(in: slot)
+        noteDrawing(in: slot, rows: renderer.typesetter.footerRows)
     }
 
     /// The slot holds a new drawing: its number tells the compositor the
     /// picture changed, and its ink's columns are measured (reading only
-    /// the ends of its ink rows). The caller holds the lock.
-    private func noteDrawing(in slot: Slot) {
+    /// the ends of its ink rows), only `rows` when only they were drawn
+    /// again. The caller holds the lock.
+    private func noteDrawing(in slot: Slot, rows: Range<Int>? = nil) {
         drawings += 1
         slot.drawing = drawings
-        slot.columns = slot.page == nil ? nil
-            : InkColumns(measuring: slot.buffer, ink: slot.ink, background: renderer.theme.background)
+        let background = renderer.theme.background
+        if slot.page == nil {
+            slot.columns = nil
+        } else if let rows, slot.columns != nil {
+            slot.columns?.measure(rows: rows, of: slot.buffer, ink: slot.ink, background: background)
+        } else {
+            slot.columns = InkColumns(measuring: slot.buffer, ink: slot.ink, background: background)
+        }
     }
 
     /// Pages were put in front of the others: the held pages keep their
