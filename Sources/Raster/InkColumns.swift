@@ -19,8 +19,7 @@ public struct InkColumns: Equatable, Sendable {
 
     /// Ink possibly anywhere in `columns` of every one of `rows` rows.
     public init(rows: Int, spanning columns: Range<Int>) {
-        let packed = columns.isEmpty ? 0 : UInt64(columns.lowerBound) | UInt64(columns.upperBound) << 32
-        spans = [UInt64](repeating: packed, count: rows)
+        spans = [UInt64](repeating: Self.packed(columns), count: rows)
     }
 
     /// Measured on `pixels`: the rows outside `ink` are known to be
@@ -47,7 +46,7 @@ public struct InkColumns: Equatable, Sendable {
                     guard first < width else { continue }
                     var end = width
                     while end > first, base[row + end - 1] == background { end -= 1 }
-                    spans[y] = UInt64(first) | UInt64(end) << 32
+                    spans[y] = Self.packed(first..<end)
                 }
             }
         }
@@ -63,6 +62,11 @@ public struct InkColumns: Equatable, Sendable {
     /// Sets the columns of `row` that may not be background.
     public mutating func set(_ columns: Range<Int>, of row: Int) {
         guard row >= 0, row < rowCount else { return }
-        spans[row] = columns.isEmpty ? 0 : UInt64(columns.lowerBound) | UInt64(columns.upperBound) << 32
+        spans[row] = Self.packed(columns)
+    }
+
+    /// `columns` as kept in `spans` (0 for none).
+    private static func packed(_ columns: Range<Int>) -> UInt64 {
+        columns.isEmpty ? 0 : UInt64(columns.lowerBound) | UInt64(columns.upperBound) << 32
     }
 }

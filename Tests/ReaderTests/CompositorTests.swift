@@ -8,17 +8,25 @@ final class CompositorTests: XCTestCase {
     private let background: UInt32 = 0x00F4_EFE6
     private let width = 64, height = 48
 
-    /// A page with ink (distinct pixels) on the rows given, background elsewhere.
-    private func page(seed: UInt32, inkedRows: [Range<Int>]) -> Compositor.PageImage {
+    /// A page with ink (distinct pixels) on the rows given, background
+    /// elsewhere. `ragged`: each row a short line instead, its pixels
+    /// starting and ending at columns that vary from row to row, gaps
+    /// between them, and the ink's columns measured.
+    private func page(seed: UInt32, inkedRows: [Range<Int>], ragged: Bool = false) -> Compositor.PageImage {
         var pixels = PixelBuffer(width: width, height: height, fill: background)
         var ink = InkRows(rows: height)
         for rows in inkedRows {
             ink.insert(rows)
             for y in rows where y < height {
-                for x in 0..<width { pixels[x, y] = seed &* 2_654_435_761 &+ UInt32(x * 131 + y) & 0x00FF_FFFF }
+                let start = ragged ? Int((seed &* 7 &+ UInt32(y) &* 13) % 20) : 0
+                let end = ragged ? width - Int((seed &+ UInt32(y) &* 29) % 40) : width
+                for x in start..<end where !ragged || (x + y) % 3 != 0 {
+                    pixels[x, y] = seed &* 2_654_435_761 &+ UInt32(x * 131 + y) & 0x00FF_FFFF
+                }
             }
         }
-        return Compositor.PageImage(pixels: pixels, ink: ink)
+        let columns = ragged ? InkColumns(measuring: pixels, ink: ink, background: background) : nil
+        return Compositor.PageImage(pixels: pixels, ink: ink, columns: columns)
     }
 
     /// The paging view at `offset` worked out pixel by pixel from the
@@ -52,25 +60,6 @@ final class CompositorTests: XCTestCase {
         }
     }
 
-    /// A page whose ink rows hold short lines: on each a run of distinct
-    /// pixels starting and ending at columns that vary from row to row,
-    /// with its ink's columns measured.
-    private func raggedPage(seed: UInt32, inkedRows: [Range<Int>]) -> Compositor.PageImage {
-        var pixels = PixelBuffer(width: width, height: height, fill: background)
-        var ink = InkRows(rows: height)
-        for rows in inkedRows {
-            ink.insert(rows)
-            for y in rows where y < height {
-                let start = Int((seed &* 7 &+ UInt32(y) &* 13) % 20), end = width - Int((seed &+ UInt32(y) &* 29) % 40)
-                for x in start..<end where (x + y) % 3 != 0 {
-                    pixels[x, y] = seed &* 2_654_435_761 &+ UInt32(x * 131 + y) & 0x00FF_FFFF
-                }
-            }
-        }
-        let columns = InkColumns(measuring: pixels, ink: ink, background: background)
-        return Compositor.PageImage(pixels: pixels, ink: ink, columns: columns)
-    }
-
     /// Where two frames first differ ("x,y: got vs expected"), or nil.
     private func firstDifference(_ frame: PixelBuffer, _ expected: PixelBuffer) -> String? {
         for y in 0..<height {
@@ -98,9 +87,10 @@ final class CompositorTests: XCTestCase {
     /// buffer held before, show the same frames as pixel by pixel, in RAM
     /// and straight into two scanout buffers taking turns.
     func testFramesWrittenOnlyBetweenInkColumnsEqualFramesComposedWhole() {
-        let pages = [0: raggedPage(seed: 1, inkedRows: [4..<10, 20..<26]),
-                     1: raggedPage(seed: 2, inkedRows: [6..<12, 22..<30, 40..<48]),
-                     2: raggedPage(seed: 3, inkedRows: [0..<2, 20..<30]), 3: raggedPage(seed: 4, inkedRows: [])]
+        let pages = [0: page(seed: 1, inkedRows: [4..<10, 20..<26], ragged: true),
+                     1: page(seed: 2, inkedRows: [6..<12, 22..<30, 40..<48], ragged: true),
+                     2: page(seed: 3, inkedRows: [0..<2, 20..<30], ragged: true),
+                     3: page(seed: 4, inkedRows: [], ragged: true)]
         var inRAM = Compositor(width: width, height: height, background: background)
         var straight = Compositor(width: width, height: height, background: background)
         var frame = PixelBuffer(width: width, height: height, fill: 0x0012_3456)

@@ -93,13 +93,16 @@ public final class PageCache: @unchecked Sendable {
         slot.footerStale = false
         var buffer = PixelBuffer(width: 0, height: 0)
         swap(&buffer, &slot.buffer)
+        let background = renderer.theme.background
         worker.submit(page: page, pagination: pagination, buffer: consume buffer, ink: slot.ink) { [self] rendered, ink in
+            // Measured on the worker before the lock, which frames wait on.
+            let columns = InkColumns(measuring: rendered, ink: ink, background: background)
             condition.lock()
             swap(&slot.buffer, &rendered)
             slot.ink = ink
             // The slot may have been reassigned while drawing; the buffer is back either way.
             slot.state = slot.page == page ? .ready : .empty
-            noteDrawing(in: slot)
+            noteDrawing(in: slot, measured: columns)
             condition.broadcast()
             condition.unlock()
         }
@@ -176,13 +179,16 @@ public final class PageCache: @unchecked Sendable {
     /// The slot holds a new drawing: its number tells the compositor the
     /// picture changed, and its ink's columns are measured (reading only
     /// the ends of its ink rows), only `rows` when only they were drawn
-    /// again. The caller holds the lock.
-    private func noteDrawing(in slot: Slot, rows: Range<Int>? = nil) {
+    /// again, or taken as `measured` by the thread that drew it. The
+    /// caller holds the lock.
+    private func noteDrawing(in slot: Slot, rows: Range<Int>? = nil, measured: InkColumns? = nil) {
         drawings += 1
         slot.drawing = drawings
         let background = renderer.theme.background
         if slot.page == nil {
             slot.columns = nil
+        } else if let measured {
+            slot.columns = measured
         } else if let rows, slot.columns != nil {
             slot.columns?.measure(rows: rows, of: slot.buffer, ink: slot.ink, background: background)
         } else {
