@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Makes the README's pictures in Pictures/ with the headless reader (see
+# Makes the README's pictures in docs/pictures/ with the headless reader (see
 # pictures.py): the reading view, the menu, the contents and the library in
 # light and dark, the text panel and a zoomed page.
 #
 #   Tests/Pictures/make.sh [BOOK]    (default: Alice from ../shared/books, else the sample book)
-#   BIN=path/to/ebook-fb OUT=DIR Tests/Pictures/make.sh   (default OUT: Pictures)
+#   BIN=path/to/ebook-fb OUT=DIR Tests/Pictures/make.sh   (default OUT: docs/pictures)
 #
 # The library is a folder of Alice, Kafka's Verwandlung, Chekhov's Duel and
 # Moby-Dick (EPUB) from ../shared, else of the sample book.
@@ -23,4 +23,4 @@ for book in ../shared/books/en_alice_11-0.txt ../shared/books/de_kafka_verwandlu
     if [ -f "$book" ]; then cp "$book" "$LIBRARY/"; fi
 done
 [ -n "$(ls "$LIBRARY")" ] || cp Books/the-lamplighter.txt "$LIBRARY/"
-python3 Tests/Pictures/pictures.py --binary "$BIN" --book "$BOOK" --library "$LIBRARY" --out "${OUT:-Pictures}"
+python3 Tests/Pictures/pictures.py --binary "$BIN" --book "$BOOK" --library "$LIBRARY" --out "${OUT:-docs/pictures}"
