@@ -43,7 +43,8 @@ elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
         --shell /usr/sbin/nologin --comment "eBook reader kiosk" --groups video,input ebook-fb
 fi
 install -m 0644 Books/*.txt "$DESTDIR$PREFIX/share/ebook-fb/books/"
-install -m 0644 README.md "$DESTDIR$PREFIX/share/doc/ebook-fb/README.md"
+install -m 0644 README.md LICENSE "$DESTDIR$PREFIX/share/doc/ebook-fb/"
+install -D -m 0644 -t "$DESTDIR$PREFIX/share/doc/ebook-fb/docs" docs/*.md
 install -d -m 0755 "$DESTDIR/etc"
 if [ -e "$DESTDIR/etc/ebook-fb.conf" ]; then
     sed "s#@PREFIX@#$PREFIX#g" Systemd/ebook-fb.conf > "$DESTDIR/etc/ebook-fb.conf.default"
