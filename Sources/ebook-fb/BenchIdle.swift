@@ -1,4 +1,3 @@
-import CLinux
 import Devices
 import Glibc
 import LinuxDisplay
@@ -28,7 +27,7 @@ enum BenchIdle {
             _ = settled.wait()
             // The catch-up frame after the first and its flip are over well before this.
             sleepMilliseconds(500)
-            let me = Int(CLinux_currentThreadID())
+            let me = CurrentThread.kernelID
             let before = ThreadUsage.sample(excluding: me)
             sleepMilliseconds(seconds * 1000)
             let after = ThreadUsage.sample(excluding: me)
