@@ -54,8 +54,9 @@ let package = Package(
         // EPUB books read into the document model: the container, the package, content documents.
         .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
-        // The W3C EPUB reading-system tests judged by what the reader shows.
-        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
+        // The conformance suites: Unicode's line breaking and bidi test files through the
+        // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
+        .target(name: "Conformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -71,7 +72,7 @@ let package = Package(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
-                "EPUB", "EPUBConformance", "ImageDecoding",
+                "EPUB", "Conformance", "ImageDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -97,7 +98,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "CFreeType", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
-        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance"]),
+        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
