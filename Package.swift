@@ -68,11 +68,18 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
+        // The developer commands' work: trace, soak and inject (a uinput touchscreen).
+        .target(name: "DeveloperTools", dependencies: ["ReaderTools", "Reader", "Typesetting", "Devices", "Geometry", "Gestures",
+                                                       "LinuxInput", "LinuxSystem"]),
+        // The benchmark: every figure of the performance budgets, measured in fresh
+        // processes of the executable, judged against the budgets file.
+        .target(name: "Benchmarks", dependencies: ["Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
+                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
-                "EPUB", "Conformance", "ImageDecoding",
+                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
+                "EPUB", "ImageDecoding", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -99,6 +106,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "EPUBTests", dependencies: ["EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),

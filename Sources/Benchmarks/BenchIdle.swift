@@ -106,7 +106,7 @@ final class QuitInput: InputSource, @unchecked Sendable {
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "pipe", path: "the idle probe") { pipe(&ends) }
         } catch {
-            throw CommandError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
+            throw BenchmarkError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
         }
         readEnd = ends[0]
         writeEnd = ends[1]
