@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
+                "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
                 "EPUB", "ImageDecoding", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
