@@ -68,9 +68,10 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
-        // The developer commands' work: trace, soak and inject (a uinput touchscreen).
+        // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
+        // prints it) and inject (a uinput touchscreen).
         .target(name: "DeveloperTools", dependencies: ["ReaderTools", "Reader", "Typesetting", "Devices", "Geometry", "Gestures",
-                                                       "LinuxInput", "LinuxSystem"]),
+                                                       "LinuxInput", "LinuxSystem", "CHarfBuzz"]),
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
         .target(name: "Benchmarks", dependencies: ["Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
@@ -107,6 +108,7 @@ let package = Package(
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+        .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "Typesetting"]),
         .testTarget(name: "EPUBTests", dependencies: ["EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
