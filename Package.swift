@@ -54,8 +54,9 @@ let package = Package(
         // EPUB books read into the document model: the container, the package, content documents.
         .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
-        // The W3C EPUB reading-system tests judged by what the reader shows.
-        .target(name: "EPUBConformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
+        // The conformance suites: Unicode's line breaking and bidi test files through the
+        // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
+        .target(name: "Conformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -64,14 +65,22 @@ let package = Package(
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux"]),
+        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
-        .target(name: "ReaderTools", dependencies: ["Reader", "Devices", "Geometry", "Gestures", "Scrolling"]),
+        .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
+        // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
+        // prints it) and inject (a uinput touchscreen).
+        .target(name: "DeveloperTools", dependencies: ["ReaderTools", "Reader", "Typesetting", "Devices", "Geometry", "Gestures",
+                                                       "LinuxInput", "LinuxSystem", "CHarfBuzz"]),
+        // The benchmark: every figure of the performance budgets, measured in fresh
+        // processes of the executable, judged against the budgets file.
+        .target(name: "Benchmarks", dependencies: ["Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
+                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader", "ReaderTools",
-                "EPUB", "EPUBConformance", "ImageDecoding",
+                "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
+                "EPUB", "ImageDecoding", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -94,13 +103,17 @@ let package = Package(
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "CFreeType", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
-        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport", "Reader"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+        .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "Typesetting"]),
+        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
+                                                    "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
     ]

@@ -1,6 +1,5 @@
-import CLinux
-import Glibc
 import LinuxSystem
+import Threading
 
 /// What the process holds now, from /proc/self: resident memory and open
 /// file descriptors. A long run compares them before and after.
@@ -10,7 +9,7 @@ public enum ProcessResources {
         guard let bytes = try? FileDescriptor.readFile("/proc/self/statm") else { return 0 }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        return pages * Allocator.pageSize
     }
 
     /// Open file descriptors (entries of /proc/self/fd, less the one the listing itself holds).
@@ -25,7 +24,7 @@ public enum ProcessResources {
     /// (resident) unless told; a kiosk changing sizes for months would
     /// otherwise creep upwards.
     public static func returnFreeMemory() {
-        _ = CLinux_returnFreeMemory()
+        Allocator.returnFreeMemory()
     }
 
     /// Allocations at least this large get pages of their own, returned to
@@ -40,8 +39,9 @@ public enum ProcessResources {
 
     /// Sets up the allocator for a long-running reader; call once at start.
     public static func configureAllocator() {
-        _ = CLinux_mapLargeAllocationsAbove(largeAllocationBytes)
-        _ = CLinux_limitAllocatorArenas(allocatorArenas)
+        // Failing leaves glibc's defaults: more memory resident, nothing wrong.
+        try? Allocator.mapAllocations(atLeast: largeAllocationBytes)
+        try? Allocator.limitArenas(to: allocatorArenas)
     }
 
     /// Makes the calling thread yield to the reader's own: work done ahead
@@ -49,7 +49,7 @@ public enum ProcessResources {
     /// board the thread composing frames is not kept waiting behind it.
     /// Failing (a sandbox that forbids it) only leaves the priority as it was.
     public static func runThisThreadInBackground(niceness: Int32) {
-        _ = CLinux_setCurrentThreadNiceness(niceness)
+        try? CurrentThread.setNiceness(niceness)
     }
 
     /// Makes the calling thread run only when a processor has nothing
@@ -57,6 +57,6 @@ public enum ProcessResources {
     /// composing frames then never waits behind it for a processor, even
     /// when all of them are busy with it. Failing leaves the niceness.
     public static func runThisThreadOnlyWhenIdle() {
-        _ = CLinux_setCurrentThreadIdlePolicy()
+        try? CurrentThread.runOnlyWhenIdle()
     }
 }

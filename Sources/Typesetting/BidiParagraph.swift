@@ -3,13 +3,13 @@ import CFriBidi
 /// The resolved bidi embedding levels of one paragraph (UAX #9 rules P2
 /// to I2, and L1 for separators), from FriBidi. Even levels run left to
 /// right, odd ones right to left.
-struct BidiParagraph {
-    enum Direction: Sendable { case leftToRight, rightToLeft, auto }
+package struct BidiParagraph {
+    package enum Direction: Sendable { case leftToRight, rightToLeft, auto }
 
     /// One level per scalar.
     var levels: [UInt8]
     /// The paragraph's own level: 0 for left-to-right, 1 for right-to-left.
-    var baseLevel: UInt8
+    package var baseLevel: UInt8
     /// FriBidi's bidi class of each scalar; empty when the paragraph has
     /// no right-to-left text and the algorithm was skipped.
     var types: [FriBidiCharType]
@@ -19,7 +19,7 @@ struct BidiParagraph {
     /// Resolves `scalars`. Text without right-to-left letters or bidi
     /// controls is all level 0 (in an automatic paragraph), so the common
     /// case costs one pass of cheap range tests.
-    init(_ scalars: [UInt32], direction: Direction = .auto) {
+    package init(_ scalars: [UInt32], direction: Direction = .auto) {
         let count = scalars.count
         if direction != .rightToLeft, !scalars.contains(where: BidiParagraph.mayNeedAlgorithm) {
             levels = [UInt8](repeating: 0, count: count)
@@ -55,7 +55,7 @@ struct BidiParagraph {
     /// The levels of the line `range`, with rule L1 applied at its end:
     /// trailing whitespace, isolate controls and removed controls go back
     /// to the paragraph level, as do separators and the whitespace before them.
-    func lineLevels(_ range: Range<Int>) -> [UInt8] {
+    package func lineLevels(_ range: Range<Int>) -> [UInt8] {
         var line = Array(levels[range])
         guard !types.isEmpty else { return line }
         // Characters removed by X9 take the level of the one before them,

@@ -1,10 +1,10 @@
 /// UAX #9 rule L2: the visual order of items (characters, or runs of
 /// equal level) from their resolved levels.
-enum BidiReordering {
+package enum BidiReordering {
     /// Logical indices in visual order, left to right. From the highest
     /// level down to the lowest odd one, every maximal sequence at that
     /// level or above is reversed.
-    static func visualOrder(levels: [UInt8]) -> [Int] {
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
         guard let highest = levels.max(), highest > 0 else { return order }
         let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest + 1

@@ -1,7 +1,7 @@
 import CICU
 
 /// Where a line may end after a character.
-enum BreakOpportunity: UInt8, Sendable {
+package enum BreakOpportunity: UInt8, Sendable {
     case none, allowed, mandatory
     /// Inside a word, at a hyphenation point: a hyphen is drawn when the line ends here.
     case hyphen
@@ -10,10 +10,10 @@ enum BreakOpportunity: UInt8, Sendable {
 /// UAX #14 line break opportunities through ICU, whose dictionaries also
 /// find word boundaries in Thai, Lao, Khmer and Burmese text. Holds one
 /// ICU iterator, reused for every paragraph; not thread-safe.
-final class LineBreakFinder {
+package final class LineBreakFinder {
     private let breaker: OpaquePointer?
 
-    init(language: String?) {
+    package init(language: String?) {
         breaker = CICU_lineBreakerOpen(language ?? "")
     }
 
@@ -21,7 +21,7 @@ final class LineBreakFinder {
 
     /// The opportunity after each scalar. The end of the text is always a
     /// mandatory break.
-    func opportunities(_ scalars: [UInt32]) -> [BreakOpportunity] {
+    package func opportunities(_ scalars: [UInt32]) -> [BreakOpportunity] {
         let count = scalars.count
         var result = [BreakOpportunity](repeating: .none, count: count)
         guard count > 0 else { return result }

@@ -1,10 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
-import LinuxSystem
-import Raster
-import Reader
-import Typesetting
+import Benchmarks
 
 /// The child process of `bench`: opens the book as the reader does and
 /// prints how long after the parent's timestamp the first page was composed.
@@ -28,40 +23,7 @@ struct BenchFirstPageCommand: ParsableCommand {
     var patternSnapshots: String?
 
     func run() throws {
-        let launched = monotonicMilliseconds()
-        let geometry = try options.geometry()
-        // As the reader opens: the font, the patterns and the first buffers come with the book.
-        let store = stateDir.map { StateStore(directory: $0) }
-        let place: ReaderSession.Start = store == nil ? .offset(offset) : .savedPlace
-        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               patternSnapshots: .inFolder(patternSnapshots),
-                                               bookStructures: .inFolder(patternSnapshots), stateStore: store, start: place)
-        let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
-                                              lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings,
-                                        start: place, stateStore: store,
-                                        hyphenationPreload: start.hyphenation,
-                                        preparedBuffers: start.buffers)
-        let started = monotonicMilliseconds()
-        session.compose()
-        let composed = monotonicMilliseconds()
-        let processor = BenchClock.cpuMilliseconds()
-        let elapsed = composed - since
-        var result = JSONLine()
-        result.add("first_page_ms", elapsed)
-        result.add("launch_ms", launched - since)
-        result.add("open_ms", opened - launched)
-        result.add("session_ms", started - opened)
-        result.add("compose_ms", composed - started)
-        // CPU time of all the process's threads until then: what the first
-        // page costs when the process has the processor to itself.
-        result.add("cpu_ms", processor)
-        result.add("page", session.pageIndexInBook + 1)
-        result.add("page_exact", session.pageNumbersAreExact)
-        result.add("offset", session.currentOffset)
-        StandardStreams.printLine(result.text)
-        session.stop()
-        Glibc.exit(0) // no need to wait for background pagination
+        try FirstPageBenchmark(options: options, offset: offset, stateDir: stateDir, since: since,
+                               patternSnapshots: patternSnapshots).run()
     }
 }

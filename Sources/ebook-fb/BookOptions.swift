@@ -141,12 +141,3 @@ extension BookStructureStore {
             ?? defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 }
-
-/// What `BookOptions.openForReading` gives: the book and what was loaded
-/// beside it, for the session.
-struct ReadingStart {
-    let book: ReadingBook
-    let font: FontFile
-    let hyphenation: HyphenationPreload
-    let buffers: BufferPreparation
-}

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Glibc
-import LinuxInput
-import LinuxSystem
+import DeveloperTools
 
 /// Replays a touch recording through a uinput touchscreen, in real time:
 /// the reader sees it in /dev/input like a panel being touched.
@@ -34,43 +32,6 @@ struct InjectCommand: ParsableCommand {
     var control = false
 
     func run() throws {
-        let loaded = try EvemuRecording.load(events: recording, description: desc)
-        let device = try VirtualTouchscreen(copying: loaded.device)
-        defer { device.destroy() }
-        if control { return try runControlled(device) }
-        sleepMilliseconds(Double(settle))
-        try replay(loaded.events, through: device)
-        sleepMilliseconds(Double(linger))
-        print("injected \(loaded.events.count) events from \(recording)")
+        try TouchInjection(recording: recording, desc: desc, settle: settle, linger: linger).run(controlled: control)
     }
-
-    private func replay(_ events: [InputEvent], through device: VirtualTouchscreen) throws {
-        let start = monotonicMilliseconds()
-        for event in events {
-            let wait = event.time - (monotonicMilliseconds() - start)
-            if wait > 0 { sleepMilliseconds(wait) }
-            try device.send(event)
-        }
-    }
-
-    /// The script's commands, one a line, until standard input ends.
-    private func runControlled(_ device: VirtualTouchscreen) throws {
-        say("device \(try device.eventNode())")
-        while let line = readLine() {
-            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-            guard words.count == 2, words[0] == "play" else {
-                say("error: \(line): expected \"play FILE\"")
-                continue
-            }
-            do {
-                try replay(try EvemuRecording.load(events: words[1], description: desc).events, through: device)
-                say("played \(words[1])")
-            } catch {
-                say("error: \(words[1]): \(error)")
-            }
-        }
-    }
-
-    /// Written at once (unbuffered): the script waits for each line.
-    private func say(_ text: String) { StandardStreams.printLine(text) }
 }

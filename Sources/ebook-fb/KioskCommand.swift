@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import LinuxSystem
 import Reader
 
 /// `ebook-fb kiosk`: the reader as the ebook-fb service runs it. Settings

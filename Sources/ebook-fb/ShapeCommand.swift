@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeveloperTools
 import Typesetting
 
 struct ShapeCommand: ParsableCommand {

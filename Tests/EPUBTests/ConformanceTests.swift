@@ -1,4 +1,4 @@
-import EPUBConformance
+import Conformance
 import XCTest
 
 /// The W3C suite's runner: each expectation quotes its test's statement,

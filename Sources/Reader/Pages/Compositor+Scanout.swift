@@ -1,6 +1,6 @@
-import CLinux
 import Devices
 import Geometry
+import LinuxSystem
 import Raster
 
 /// Frames composed straight into a display's back buffers: the page
@@ -66,7 +66,7 @@ extension Compositor {
                 written.insert(run)
             }
         }
-        CLinux_finishStreaming()
+        RowStores.finishStreaming()
         remember(source.map { FrameRecord(key: key, ink: $0.ink, picture: $0.picture, foreign: $0.foreign,
                                           columns: $0.columns) }, of: key)
         return written

@@ -1,6 +1,6 @@
-import CLinux
 import Devices
 import Geometry
+import LinuxSystem
 import Raster
 
 /// Builds each frame from the page buffers: in paging mode the (at most)
@@ -78,7 +78,7 @@ public struct Compositor {
 
     /// How rows go into a display's buffer: streamed past the cache, 32
     /// bytes a store where the processor has AVX2.
-    let scanoutStores: RowStores = CLinux_hasWideStreaming() != 0 ? .streamedWide : .streamed
+    let scanoutStores = RowStores.bestStreaming
 
     public init(width: Int, height: Int, background: UInt32) {
         self.width = width
@@ -242,7 +242,7 @@ public struct Compositor {
                 }
             }
         }
-        if streaming { CLinux_finishStreaming() }
+        if streaming { RowStores.finishStreaming() }
         record = FrameRecord(key: key, ink: frameInk, picture: picture, foreign: RowSet(rows: key.height),
                              columns: columns)
         return write
@@ -263,32 +263,17 @@ public struct Compositor {
         return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
     }
 
-    /// How a frame's rows are written: through the cache (a frame in
-    /// RAM), or streamed past it into a display's buffer, 16 or 32 bytes a store.
-    enum RowStores {
-        case cached, streamed, streamedWide
-    }
-
-    /// A row part, copied with the platform's best row copy (`CLinux_copyRow`),
-    /// or streamed past the cache into a display's buffer.
+    /// A row part, copied with the platform's best row copy, or streamed
+    /// past the cache into a display's buffer.
     @inline(__always)
     static func copy(to destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt32>, count: Int,
                      stores: RowStores) {
-        let bytes = count * MemoryLayout<UInt32>.size
-        switch stores {
-        case .cached: CLinux_copyRow(destination, source, bytes)
-        case .streamed: CLinux_streamRow(destination, source, bytes)
-        case .streamedWide: CLinux_streamRowWide(destination, source, bytes)
-        }
+        stores.copy(to: destination, from: source, count: count)
     }
 
     @inline(__always)
     static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int, stores: RowStores) {
-        switch stores {
-        case .cached: destination.update(repeating: pixel, count: count)
-        case .streamed: CLinux_streamFill(destination, pixel, count)
-        case .streamedWide: CLinux_streamFillWide(destination, pixel, count)
-        }
+        stores.fill(destination, with: pixel, count: count)
     }
 
     /// Lends the pixels of a page buffer that covers the viewport, with its

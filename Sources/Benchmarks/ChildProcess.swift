@@ -23,7 +23,7 @@ struct ChildProcess {
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "pipe", path: "to the child") { pipe(&pipeEnds) }
         } catch {
-            throw CommandError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
+            throw BenchmarkError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
         }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         defer { close(readEnd) }
@@ -39,7 +39,7 @@ struct ChildProcess {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
         close(writeEnd)
-        guard spawned == 0 else { throw CommandError("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw BenchmarkError("cannot run \(executable): \(String(cString: strerror(spawned)))") }
 
         // Read to the end (a failed read ends the output as the end would).
         let childOutput = FileDescriptor(rawValue: readEnd, path: "output of \(executable)")

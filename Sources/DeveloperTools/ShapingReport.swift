@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Typesetting
 
 /// One paragraph shaped whole, as HarfBuzz's own command-line tool shapes
 /// it (font units, direction and script guessed from the text), printed in

@@ -1,4 +1,3 @@
-import CLinux
 import Devices
 import Glibc
 import LinuxDisplay
@@ -28,7 +27,7 @@ enum BenchIdle {
             _ = settled.wait()
             // The catch-up frame after the first and its flip are over well before this.
             sleepMilliseconds(500)
-            let me = Int(CLinux_currentThreadID())
+            let me = CurrentThread.kernelID
             let before = ThreadUsage.sample(excluding: me)
             sleepMilliseconds(seconds * 1000)
             let after = ThreadUsage.sample(excluding: me)
@@ -107,7 +106,7 @@ final class QuitInput: InputSource, @unchecked Sendable {
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "pipe", path: "the idle probe") { pipe(&ends) }
         } catch {
-            throw CommandError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
+            throw BenchmarkError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
         }
         readEnd = ends[0]
         writeEnd = ends[1]

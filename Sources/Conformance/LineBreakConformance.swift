@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import Typesetting
 
 /// Runs Unicode's LineBreakTest.txt through the line breaking the
 /// typesetter uses (ICU, root rules).

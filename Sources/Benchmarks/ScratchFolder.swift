@@ -16,7 +16,7 @@ struct ScratchFolder {
             }
             path = String(cString: made)
         } catch {
-            throw CommandError("cannot make a folder in \(base): \(String(cString: strerror(error.errno)))")
+            throw BenchmarkError("cannot make a folder in \(base): \(String(cString: strerror(error.errno)))")
         }
     }
 

@@ -6,11 +6,11 @@ import LinuxSystem
 /// A touchscreen made through /dev/uinput with the capabilities of a
 /// recorded device, so a recording replays through the kernel's evdev
 /// exactly as the real panel's events would arrive.
-final class VirtualTouchscreen {
+public final class VirtualTouchscreen {
     private let file: FileDescriptor
     private var isDestroyed = false
 
-    init(copying device: DeviceDescription, uinputPath: String = "/dev/uinput") throws {
+    public init(copying device: DeviceDescription, uinputPath: String = "/dev/uinput") throws {
         file = try FileDescriptor.open(uinputPath, flags: O_WRONLY | O_NONBLOCK)
         do {
             try declare(device)
@@ -68,7 +68,7 @@ final class VirtualTouchscreen {
     }
 
     /// The device's evdev node (/dev/input/eventN), found through sysfs.
-    func eventNode() throws -> String {
+    public func eventNode() throws -> String {
         var name = [CChar](repeating: 0, count: 64)
         _ = try name.withUnsafeMutableBytes { bytes in
             try file.control(CLinux_UI_GET_SYSNAME64(), "UI_GET_SYSNAME", bytes.baseAddress!) // non-empty: it has an address
@@ -81,7 +81,7 @@ final class VirtualTouchscreen {
     }
 
     /// Sends one event (the kernel stamps the time itself).
-    func send(_ event: InputEvent) throws {
+    public func send(_ event: InputEvent) throws {
         var bytes = [UInt8](repeating: 0, count: 24)
         withUnsafeBytes(of: event.type.littleEndian) { bytes.replaceSubrange(16..<18, with: $0) }
         withUnsafeBytes(of: event.code.littleEndian) { bytes.replaceSubrange(18..<20, with: $0) }
@@ -89,7 +89,7 @@ final class VirtualTouchscreen {
         try file.writeAll(bytes)
     }
 
-    func destroy() {
+    public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
         try? file.control(CLinux_UI_DEV_DESTROY(), "UI_DEV_DESTROY", value: 0)

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Typesetting
+import Conformance
 
 /// Unicode's own test files (Debian's unicode-data) through our line
 /// breaking and bidi code.

@@ -1,3 +1,5 @@
+import Typesetting
+
 /// Runs Unicode's BidiCharacterTest.txt through the bidi path the
 /// typesetter uses: FriBidi's paragraph levels, then our line levels
 /// (rule L1) and reordering (rule L2).

@@ -1,16 +1,15 @@
 import Glibc
-import LinuxSystem
 
 /// Lines for the terminal or the journal, each written with one call so
 /// lines from several threads do not interleave.
-enum StandardStreams {
+public enum StandardStreams {
     /// "ebook-fb: TEXT" on standard error.
-    static func log(_ text: String) {
+    public static func log(_ text: String) {
         write("ebook-fb: " + text + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
     }
 
     /// TEXT and a newline on standard output.
-    static func printLine(_ text: String) {
+    public static func printLine(_ text: String) {
         write(text + "\n", to: FileDescriptor(rawValue: STDOUT_FILENO, path: "standard output"))
     }
 

@@ -9,7 +9,7 @@ import Typesetting
 /// runs: the first page with no place saved and at a place saved 90%
 /// into the book; the whole book paginated beside MuPDF laying out the
 /// same book at the same page and font size; the reader's peak memory.
-extension BenchCommand {
+extension Benchmark {
     /// Pages and their text, both ways, this many times each, alternately.
     static let paginationRuns = 3
     /// Page turns for the memory figure: through the whole book and back.
@@ -21,7 +21,7 @@ extension BenchCommand {
             return
         }
         let geometry = try options.geometry()
-        let book = try EPUBBook.open(path: epub, publisherStyles: options.publisherStyles == .on).book
+        let book = try EPUBBook.open(path: epub, publisherStyles: options.publisherStylesApply).book
         let scratch = try ScratchFolder(prefix: "ebook-fb-bench-epub")
         defer { scratch.remove() }
         let (fresh, resumed) = (scratch.path + "/fresh", scratch.path + "/resumed")
@@ -66,8 +66,8 @@ extension BenchCommand {
     /// file (`-a`), which would let a second run skip the layout.
     private func measureEPUBPagination(geometry: PageGeometry, scratch: ScratchFolder,
                                        into result: inout JSONLine) throws {
-        let ours = childArguments(["paginate", "--json", "--with-text", "--publisher-styles",
-                                   options.publisherStyles.rawValue], book: epub)
+        let ours = options.childArguments(["paginate", "--json", "--with-text", "--publisher-styles",
+                                   options.publisherStylesArgument], book: epub)
         guard let mutool = Self.executable(named: "mutool") else {
             let outcome = try ChildProcess.runSelf(ours)
             result.add("epub_paginate_ms", BenchClock.medianTime(Self.paginationRuns) { _ = try? ChildProcess.runSelf(ours) })
@@ -81,7 +81,7 @@ extension BenchCommand {
             .write(to: sheet)
         var peer = ["draw", "-a", "-q", "-F", "txt", "-W", String(geometry.width), "-H", String(geometry.height),
                     "-S", String(geometry.fontSize), "-U", sheet]
-        if options.publisherStyles == .off { peer.append("-X") }
+        if !options.publisherStylesApply { peer.append("-X") }
         peer.append(epub)
         var ourPages = 0, peerPages = 0
         let (ourTime, peerTime) = BenchClock.interleavedMedians(Self.paginationRuns, {
@@ -91,7 +91,7 @@ extension BenchCommand {
                 peerPages = outcome.output.reduce(0) { $0 + ($1 == 0x0C ? 1 : 0) }
             }
         })
-        guard ourPages > 0, peerPages > 0 else { throw CommandError("bench: paginating \(epub) failed") }
+        guard ourPages > 0, peerPages > 0 else { throw BenchmarkError("bench: paginating \(epub) failed") }
         result.add("epub_paginate_ms", ourTime)
         result.add("mupdf_paginate_ms", peerTime)
         result.add("epub_paginate_ratio_mupdf", ourTime / max(0.001, peerTime))
@@ -116,7 +116,7 @@ extension Array where Element == UInt8 {
         do throws(SystemError) {
             try AtomicFile.replace(path: path, contents: self)
         } catch {
-            throw CommandError("cannot write \(path): \(error)")
+            throw BenchmarkError("cannot write \(path): \(error)")
         }
     }
 }

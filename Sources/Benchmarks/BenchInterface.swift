@@ -38,7 +38,7 @@ struct BenchInterface {
             frame(at: time + frameInterval)
             times.append(monotonicMilliseconds() - start)
             guard session.screenName == "menu", (display.presents.last?.bytes ?? 0) > 0 else {
-                throw CommandError("bench: the tap did not open the menu")
+                throw BenchmarkError("bench: the tap did not open the menu")
             }
             close()
         }
@@ -55,7 +55,7 @@ struct BenchInterface {
             frame(at: time + 300)
             time += 300
             guard let contents = session.describedControls.first(where: { $0.id == "menu.contents" }) else {
-                throw CommandError("bench: the menu shows no Contents")
+                throw BenchmarkError("bench: the menu shows no Contents")
             }
             let point = Point(x: Double(contents.rect.x + contents.rect.width / 2),
                               y: Double(contents.rect.y + contents.rect.height / 2))
@@ -63,7 +63,7 @@ struct BenchInterface {
             session.handle([GestureEvent(time: time, kind: .tap(at: point, zone: TapZone(x: point.x, width: Double(session.settings.geometry.width))))])
             frame(at: time)
             times.append(monotonicMilliseconds() - start)
-            guard session.screenName == "contents" else { throw CommandError("bench: the tap did not open the contents") }
+            guard session.screenName == "contents" else { throw BenchmarkError("bench: the tap did not open the contents") }
             close()
         }
         return BenchClock.median(times)

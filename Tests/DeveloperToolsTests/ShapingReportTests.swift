@@ -1,10 +1,11 @@
+import DeveloperTools
 import Foundation
-import XCTest
 @testable import Typesetting
+import XCTest
 
-/// Our shaping of each UDHR text equals HarfBuzz's command-line tool for
-/// the same text and font (glyph ids, clusters, advances and offsets).
-final class ShapingTests: XCTestCase {
+/// The shape command's report of each UDHR text equals HarfBuzz's
+/// command-line tool for the same text and font (glyph ids, clusters, advances and offsets).
+final class ShapingReportTests: XCTestCase {
     private static func run(_ tool: String, _ arguments: [String]) -> String? {
         for directory in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(directory)/\(tool)") {
             let process = Process()

@@ -1,0 +1,51 @@
+import Reader
+import Typesetting
+
+/// The book a benchmark measures and the options it is set with, as the
+/// command line gave them: the benchmark opens it as the reader does and
+/// passes the same options on to the fresh processes it times.
+public protocol BenchmarkedBook {
+    /// The book's path.
+    var book: String { get }
+    /// The page size as given, WIDTHxHEIGHT.
+    var size: String { get }
+    var fontSize: Int { get }
+    var lineSpacing: Double { get }
+    /// A font file instead of the default one.
+    var font: String? { get }
+    var lang: String? { get }
+    /// The book's charset when it is not detected.
+    var encoding: String? { get }
+    /// "on" when an EPUB's own style sheets apply, else "off".
+    var publisherStylesArgument: String { get }
+    var lineBreaking: LineBreaking { get }
+
+    func geometry() throws -> PageGeometry
+    func openBook(window: Int?) throws -> Book
+    /// Opens the book as the reader does at start, with pattern and book
+    /// snapshots from `snapshotFolder` (else the reader's cache).
+    func openForReading(geometry: PageGeometry, background: UInt32, snapshotFolder: String?,
+                        stateStore: StateStore?, start: ReaderSession.Start) throws -> ReadingStart
+}
+
+extension BenchmarkedBook {
+    var publisherStylesApply: Bool { publisherStylesArgument == "on" }
+
+    /// `arguments` with the book (`other`, else the one benchmarked) and
+    /// the options it is set with, for a fresh process of this binary.
+    func childArguments(_ arguments: [String], book other: String? = nil) -> [String] {
+        var all = arguments + [other ?? book, "--size", size, "--font-size", String(fontSize),
+                               "--line-spacing", String(lineSpacing)]
+        if let font { all += ["--font", font] }
+        // The language and charset given are the benchmarked book's.
+        if let lang, other == nil { all += ["--lang", lang] }
+        if let encoding, other == nil { all += ["--encoding", encoding] }
+        return all
+    }
+}
+
+/// A failure of a benchmark, explained in one line.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

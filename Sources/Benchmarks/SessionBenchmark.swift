@@ -1,0 +1,210 @@
+import FoundationEssentials
+import Devices
+import Geometry
+import Gestures
+import Glibc
+import LinuxDisplay
+import LinuxSystem
+import Raster
+import Reader
+import Scrolling
+import Typesetting
+
+/// The reader's own figures, measured in a process of their own so the
+/// memory figures are the reader's alone: a font size change and 10,000
+/// page turns for memory, then, through a display whose two scanout
+/// buffers are memory (made after the memory figures: they stand in for
+/// the card's), a 50-page flick at 60 Hz with render-ahead as in the real
+/// loop, a flick while the book paginates in the background and, with
+/// --idle, 10 s of the reader loop at rest.
+public struct SessionBenchmark {
+    let options: any BenchmarkedBook
+    /// Also measure 10 s of the reader loop at rest.
+    let idle: Bool
+    /// Page turns for the memory figure.
+    let turns: Int
+    /// Folder of hyphenation pattern snapshots, with books' in its books folder (nil: the reader's cache).
+    let patternSnapshots: String?
+
+    public init(options: any BenchmarkedBook, idle: Bool, turns: Int, patternSnapshots: String?) {
+        self.options = options
+        self.idle = idle
+        self.turns = turns
+        self.patternSnapshots = patternSnapshots
+    }
+
+    /// Frames come one 60 Hz interval apart.
+    private static let frameInterval = 1000.0 / 60.0
+
+    public func run() throws {
+        let geometry = try options.geometry()
+        // Opened as the reader opens a book, so its memory is the reader's.
+        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
+                                               snapshotFolder: patternSnapshots, stateStore: nil, start: .offset(0))
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
+                                              lineBreaking: options.lineBreaking)
+        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),
+                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+                                        preparedBuffers: start.buffers)
+        defer { session.stop() }
+        session.compose()
+        // A book opened a section at a time is flicked through whole, as after a first touch.
+        session.waitForWholeBook()
+        var result = JSONLine()
+
+        // Font size change to the new page composed, same text on screen.
+        session.pagination.wait { _, complete in complete }
+        session.cache.waitForRenderAhead()
+        let fontStart = monotonicMilliseconds()
+        try session.setFontSize(geometry.fontSize + 2)
+        session.compose()
+        result.add("font_change_ms", monotonicMilliseconds() - fontStart)
+        try session.setFontSize(geometry.fontSize)
+        session.pagination.wait { _, complete in complete }
+
+        // Page turns: memory must stay flat once warm.
+        let pageCount = session.knownPageCount
+        func turn(_ index: Int) {
+            let cycle = 2 * (pageCount - 1)
+            let position = index % max(1, cycle)
+            session.controller.show(page: position < pageCount ? position : cycle - position)
+            session.compose()
+            session.cache.waitForRenderAhead()
+        }
+        let warmUp = min(1000, turns / 10)
+        for index in 0..<warmUp { turn(index) }
+        let rssWarm = BenchClock.statusMegabytes("VmRSS")
+        for index in warmUp..<(warmUp + turns) { turn(index) }
+        let rssEnd = BenchClock.statusMegabytes("VmRSS")
+        result.add("turns", turns)
+        result.add("rss_growth_10000_turns_mb", max(0, rssEnd - rssWarm) * 10_000 / Double(max(1, turns)))
+        result.add("page_buffers", session.cache.allocatedBuffers)
+        result.add("peak_rss_mb", BenchClock.statusMegabytes("VmHWM"))
+        // The interface first, so that its first menu is the process's first.
+        var interface = BenchInterface(session: session)
+        let menu = try interface.menuOpen(samples: 21)
+        result.add("menu_open_ms", menu.median)
+        result.add("menu_open_first_ms", menu.first)
+        result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
+        result.add("contents_entries", session.book.chapters.count)
+
+        // The glass: frames composed straight into scanout buffers in memory.
+        let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
+        session.controller.show(page: 0)
+        session.cache.waitForRenderAhead()
+        try flick(session, display, into: &result)
+        try flickWhilePaginating(session, display, fontSize: geometry.fontSize, into: &result)
+        if idle {
+            session.pagination.wait { _, complete in complete }
+            session.cache.waitForRenderAhead()
+            let quit = try QuitInput()
+            let loop = ReaderLoop(scene: session, display: display, input: quit, clock: try PollingClock())
+            let usage = try BenchIdle.measure(loop, quit: quit)
+            result.add("idle_cpu_ms", usage.cpuMilliseconds)
+            result.add("idle_wakeups_10s", usage.wakeups)
+            result.add("idle_threads", usage.threads)
+            result.add("idle_measured", "reader-loop")
+        }
+        try measureScanout(session, into: &result)
+        print(result.text)
+    }
+
+    /// One frame at `offset`, composed straight into the display's back
+    /// buffer and presented: its time in ms. The flip completes at once.
+    private func frame(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, offset: Double) -> Double {
+        session.controller.scrollView.contentOffset = Point(x: offset, y: 0)
+        let start = monotonicMilliseconds()
+        if let target = display.backBuffer, let written = session.compose(into: target) {
+            _ = display.presentBackBuffer(written: written, at: start)
+        }
+        let elapsed = monotonicMilliseconds() - start
+        display.completeFlip()
+        return elapsed
+    }
+
+    /// Waits for the next 60 Hz frame time after `next` was due.
+    private func waitForFrame(_ next: inout Double) {
+        next += Self.frameInterval
+        sleepMilliseconds(next - monotonicMilliseconds())
+    }
+
+    /// A 50-page flick: the offset moves a tenth of a page each 60 Hz frame,
+    /// in real time so the worker draws neighbours as it would on a screen.
+    private func flick(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, into result: inout JSONLine) throws {
+        let width = Double(session.settings.geometry.width)
+        // Both buffers are written whole once: they are new.
+        _ = frame(session, display, offset: 0)
+        _ = frame(session, display, offset: 0)
+        var frameTimes: [Double] = []
+        let stallsBefore = session.cache.stalls
+        var next = monotonicMilliseconds()
+        for step in 1...500 {
+            waitForFrame(&next)
+            frameTimes.append(frame(session, display, offset: Double(step) * width / 10))
+        }
+        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
+        result.add("flick_stalls", session.cache.stalls - stallsBefore)
+    }
+
+    /// Pages turned to and fro at flick speed while the book paginates in
+    /// the background after a font size change (twelve changes, back and
+    /// forth): the frames made while pagination ran, some 300, so that
+    /// their 99th percentile is not just the second slowest frame.
+    private func flickWhilePaginating(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, fontSize: Int,
+                                      into result: inout JSONLine) throws {
+        let width = Double(session.settings.geometry.width)
+        var frameTimes: [Double] = []
+        for round in 0..<12 {
+            try session.setFontSize(fontSize + (round % 2 == 0 ? 2 : 0))
+            var page = Double(session.currentPage)
+            // Toward a page already known, so no frame waits for a chapter's pagination.
+            let direction = session.currentPage + 1 < session.knownPageCount ? 1.0 : -1.0
+            session.cache.waitForRenderAhead()
+            var next = monotonicMilliseconds(), step = 0
+            while !session.pagination.isComplete {
+                waitForFrame(&next)
+                step += 1
+                let phase = Double(step % 20) / 10
+                let offset = (page + direction * (phase <= 1 ? phase : 2 - phase)) * width
+                let paginating = !session.pagination.isComplete
+                let time = frame(session, display, offset: offset)
+                if paginating { frameTimes.append(time) }
+                // Pages put in front move the view by whole pages, keeping the text
+                // on screen: the flick goes on over the same text, as a finger would.
+                page += ((session.controller.scrollView.contentOffset.x - offset) / width).rounded()
+            }
+            session.controller.show(page: Int(page))
+            _ = frame(session, display, offset: page * width)
+        }
+        result.add("flick_frame_p99_paginating_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frames_paginating", frameTimes.count)
+    }
+
+    /// Bytes written to the glass for one frame of a page turned by a
+    /// tap, for the frame the turned page settles in and for the frame in
+    /// which the overlay appears: the reader loop over a display whose
+    /// scanout buffers are memory, composed into straight as a screen's
+    /// are, flipped at 60 Hz in virtual time.
+    private func measureScanout(_ session: ReaderSession, into result: inout JSONLine) throws {
+        let geometry = session.settings.geometry
+        session.controller.show(page: 3)
+        session.cache.waitForRenderAhead()
+        let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
+        let width = Double(geometry.width), middle = Double(geometry.height) / 2
+        func tap(x: Double, at time: Double) -> [TouchFrame] {
+            [TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: middle)]), TouchFrame(time: time + 40, touches: [])]
+        }
+        // At rest, a tap on the right third, the overlay opened in the middle, and closed.
+        let input = RecordedInput(frames: tap(x: width * 0.9, at: 1000) + tap(x: width / 2, at: 3000)
+                                  + tap(x: width / 2, at: 5000))
+        let loop = ReaderLoop(scene: session, display: display, input: input, clock: VirtualClock(start: 0))
+        try loop.run()
+        let turn = display.presents.filter { $0.time > 1000 && $0.time < 3000 && $0.rows > 0 }
+        let overlay = display.presents.first { $0.time >= 3000 && $0.rows > 0 }
+        result.add("scanout_bytes_flick_frame", turn.dropFirst(turn.count / 2).first?.bytes ?? -1)
+        result.add("scanout_bytes_settled_page", turn.last?.bytes ?? -1)
+        result.add("scanout_bytes_overlay_toggle", overlay?.bytes ?? -1)
+        result.add("scanout_bytes_frame", geometry.width * geometry.height * 4)
+    }
+}
