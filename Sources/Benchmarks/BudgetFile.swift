@@ -79,15 +79,16 @@ public enum BudgetFile {
         }
     }
 
-    /// The file `bench` reads unless given one: `budgets.txt` in the folder
-    /// of the executable or the nearest folder above it that has one (a
-    /// build inside the repository finds the repository's), else in the
-    /// current folder; nil when there is none.
+    /// The file `bench` reads unless given one: the repository's
+    /// (`Sources/Benchmarks/budgets.txt`) in the folder of the executable or
+    /// the nearest folder above it that has one (a build inside the
+    /// checkout finds it), else `budgets.txt` in the current folder; nil
+    /// when there is none.
     public static func defaultPath(executable: String, currentFolder: String, exists: (String) -> Bool) -> String? {
         var folder = executable
         while let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])
-            let candidate = (folder.isEmpty ? "" : folder) + "/" + fileName
+            let candidate = (folder.isEmpty ? "" : folder) + "/" + repositoryPath
             if exists(candidate) { return candidate }
             if folder.isEmpty { break }
         }
@@ -96,4 +97,6 @@ public enum BudgetFile {
     }
 
     public static let fileName = "budgets.txt"
+    /// Where the file lives in the repository, beside the code that reads it.
+    public static let repositoryPath = "Sources/Benchmarks/" + fileName
 }

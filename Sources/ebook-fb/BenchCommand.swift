@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The EPUB the epub_* figures are measured on; they are skipped when it is missing.")
     var epub = "../shared/epub/samples/moby-dick.epub"
 
-    @Option(help: "The budgets file the figures are judged against (default: budgets.txt in the folder of the executable or one above it, else in the current folder).")
+    @Option(help: "The budgets file the figures are judged against (default: Sources/Benchmarks/budgets.txt in the folder of the executable or one above it, else budgets.txt in the current folder).")
     var budgets: String?
 
     func run() throws {

@@ -86,10 +86,10 @@ final class BudgetTests: XCTestCase {
     }
 
     func testTheDefaultFileIsTheNearestAboveTheExecutableElseTheCurrentFolders() {
-        let files: Set = ["/src/ebook-fb/budgets.txt", "/home/me/budgets.txt"]
+        let files: Set = ["/src/ebook-fb/Sources/Benchmarks/budgets.txt", "/home/me/budgets.txt"]
         XCTAssertEqual(BudgetFile.defaultPath(executable: "/src/ebook-fb/.build/x86_64-unknown-linux-gnu/release/ebook-fb",
                                               currentFolder: "/home/me", exists: files.contains),
-                       "/src/ebook-fb/budgets.txt")
+                       "/src/ebook-fb/Sources/Benchmarks/budgets.txt")
         XCTAssertEqual(BudgetFile.defaultPath(executable: "/usr/bin/ebook-fb", currentFolder: "/home/me", exists: files.contains),
                        "/home/me/budgets.txt")
         XCTAssertNil(BudgetFile.defaultPath(executable: "/usr/bin/ebook-fb", currentFolder: "/tmp", exists: files.contains))
