@@ -46,8 +46,8 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "CGIF", "CWebP"]),
-        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP"]),
+        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "Geometry", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
         .target(name: "Raster", dependencies: ["Typesetting", "ImageDecoding", "Geometry", "CFreeType", "CPNG"]),
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster", "Typesetting", "Threading"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Geometry", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
                                                                 "StyleSheets", "TestSupport", "LinuxSystem"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
@@ -92,9 +92,9 @@ let package = Package(
         // The command line: options, their validation and the settings they make; the library's EPUB format.
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["Geometry", "ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
         .testTarget(name: "EPUBTests", dependencies: ["EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport", "Reader"]),

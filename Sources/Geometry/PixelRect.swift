@@ -15,6 +15,19 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var columns: Range<Int> { x..<maxX }
+    public var rows: Range<Int> { y..<maxY }
+
+    /// Whether the point lies within, or within `slop` pixels of, the rectangle.
+    public func contains(x px: Double, y py: Double, slop: Double = 0) -> Bool {
+        px >= Double(x) - slop && px < Double(maxX) + slop && py >= Double(y) - slop && py < Double(maxY) + slop
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
 
     /// The overlap of two rectangles, or nil when they do not overlap.
     public func intersection(_ other: PixelRect) -> PixelRect? {
