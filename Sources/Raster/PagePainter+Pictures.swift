@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 import ImageDecoding
 import Typesetting

@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 
 /// A glyph at its place on the page.

@@ -1,3 +1,4 @@
+import BookModel
 import CHarfBuzz
 
 /// A paragraph's characters itemised into runs (script, bidi level, face)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookModel
 import FoundationEssentials
 import Glibc
 import LinuxSystem

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookModel
 import Devices
 import Geometry
 import Gestures

@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 import Raster
 import Typesetting

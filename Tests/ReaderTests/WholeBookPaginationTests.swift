@@ -1,3 +1,4 @@
+import BookModel
 import TestSupport
 import Typesetting
 import XCTest

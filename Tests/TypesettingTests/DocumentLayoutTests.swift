@@ -1,3 +1,5 @@
+import BookModel
+import PlainText
 import XCTest
 import TestSupport
 @testable import Typesetting

@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 
 /// Placing one line of a structured book's block on a page: text with its
