@@ -6,8 +6,9 @@ import Threading
 /// and decoded: parsing a pattern file takes about as long as decoding
 /// a long novel, and the first page needs both. The language is the one
 /// given, else the one the book names, else the one its text's start gives
-/// (decoded as the book will be); a typesetter whose language turns out to be another loads its
-/// own patterns, so a wrong guess costs time, never a different layout.
+/// (decoded as the book will be); a typesetter whose language turns out
+/// to be another loads its own patterns, so a wrong guess costs time,
+/// never a different layout.
 ///
 /// The detection itself is offered to the typesetter too: when the text it
 /// looked at is byte for byte the sample the typesetter would look at, the
