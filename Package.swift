@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "CLinux"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
-        .target(name: "ReaderTools", dependencies: ["BookModel", "Reader", "Devices", "Geometry", "Gestures", "Scrolling"]),
+        .target(name: "ReaderTools", dependencies: ["Reader", "Devices", "Geometry", "Gestures", "Scrolling"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         // The command line: options, their validation and the settings they make; the library's EPUB format.
-        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "BookModel", "BookFormats", "PlainText", "Typesetting", "EPUB", "Raster", "TestSupport",
+        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "BookModel", "BookFormats", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["Geometry", "ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
         .testTarget(name: "TypesettingTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting", "Threading", "CHyphen", "TestSupport"]),
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "BookModel", "PlainText", "Raster", "Typesetting", "ImageDecoding", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
-        .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "PlainText", "EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport", "Reader"]),
+        .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "EPUBConformance", "StyleSheets", "Typesetting", "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "Gestures", "Devices"]),
