@@ -46,17 +46,27 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "CGIF", "CWebP"]),
-        .target(name: "Typesetting", dependencies: ["LinuxSystem", "Threading", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
-        .target(name: "Raster", dependencies: ["Typesetting", "ImageDecoding", "Geometry", "CFreeType", "CPNG"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP"]),
+        // The book every format produces and typesetting reads: text, paragraphs, chapters, the
+        // document model, places in a book, page geometry, and the format protocol.
+        .target(name: "BookModel", dependencies: ["Threading"]),
+        // Fonts, shaping, bidi, line breaking, hyphenation and pagination of a BookModel book.
+        .target(name: "Typesetting", dependencies: ["BookModel", "Threading", "Geometry", "ImageDecoding", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CHyphen", "CICU"]),
+        // The files the reader reads and keeps beside the books: book files, snapshot caches, its folders.
+        .target(name: "BookStorage", dependencies: ["BookModel", "Typesetting", "LinuxSystem"]),
+        // Plain-text books: charsets, Project Gutenberg and Aozora Bunko conventions, paragraphs, chapters.
+        .target(name: "PlainText", dependencies: ["BookModel", "BookStorage", "CICU"]),
+        .target(name: "Raster", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "Geometry", "CFreeType", "CPNG"]),
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
+        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
+        // Every format the reader knows, and the one place a book file's format is chosen.
+        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "EPUB", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
-        .target(name: "Conformance", dependencies: ["EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
+        .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
         // Points, sizes, rectangles, rotations and finger velocity: plain arithmetic, no dependencies.
         .target(name: "Geometry"),
         .target(name: "Scrolling", dependencies: ["Geometry"]),
@@ -65,23 +75,23 @@ let package = Package(
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
-        .target(name: "Reader", dependencies: ["Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem"]),
+        .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
         // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
         // prints it) and inject (a uinput touchscreen).
-        .target(name: "DeveloperTools", dependencies: ["ReaderTools", "Reader", "Typesetting", "Devices", "Geometry", "Gestures",
+        .target(name: "DeveloperTools", dependencies: ["BookModel", "ReaderTools", "Reader", "Typesetting", "Devices", "Geometry", "Gestures",
                                                        "LinuxInput", "LinuxSystem", "CHarfBuzz"]),
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
-        .target(name: "Benchmarks", dependencies: ["Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
+        .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
                                                    "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"],
                 exclude: ["budgets.txt"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "EPUB", "ImageDecoding", "Benchmarks", "DeveloperTools", "Conformance",
+                "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
+                "EPUB", "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -91,32 +101,34 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // What only tests use: golden images, PNG reading, replaying recordings in real time.
-        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "Raster", "Typesetting", "Threading"]),
+        .target(name: "TestSupport", dependencies: ["CPNG", "CZip", "BookModel", "Raster", "Typesetting", "Threading"]),
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
-        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
+        .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Geometry", "BookModel", "PlainText", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
                                                                 "StyleSheets", "TestSupport", "LinuxSystem"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         // The command line: options, their validation and the settings they make; the library's EPUB format.
-        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "Typesetting", "EPUB", "Raster", "TestSupport",
+        .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "BookModel", "BookFormats", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Threading", "CHyphen", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Typesetting", "ImageDecoding", "CFreeType", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["Geometry", "ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting", "Threading", "CHyphen", "TestSupport"]),
+        .testTarget(name: "PlainTextTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting"]),
+        .testTarget(name: "BookStorageTests", dependencies: ["BookStorage", "Typesetting", "Threading"]),
+        .testTarget(name: "RasterTests", dependencies: ["Geometry", "BookModel", "PlainText", "Raster", "Typesetting", "ImageDecoding", "CFreeType", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "StyleSheetsTests", dependencies: ["StyleSheets"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
-        .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "Typesetting"]),
-        .testTarget(name: "EPUBTests", dependencies: ["EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
+        .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "BookModel", "Typesetting"]),
+        .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "BookModel", "BookFormats", "BookStorage", "PlainText", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import BookModel
 import LinuxSystem
 import Reader
 import Typesetting

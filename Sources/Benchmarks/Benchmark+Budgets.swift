@@ -1,3 +1,4 @@
+import BookModel
 import Glibc
 import LinuxSystem
 import Reader

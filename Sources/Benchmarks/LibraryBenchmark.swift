@@ -1,3 +1,4 @@
+import BookFormats
 import FoundationEssentials
 import Geometry
 import Gestures
@@ -34,8 +35,9 @@ public struct LibraryBenchmark {
         let geometry = try options.geometry()
         let font = try FontSet.resolve(path: options.font)
         let start = monotonicMilliseconds()
-        let formats = LibraryFormats.all(encoding: nil)
-        let shelf = LibraryFolder(path: folder) { name in formats.contains { $0.accepts(fileName: name) } }
+        let formats = BookFormats()
+        let folderPath = folder.hasSuffix("/") ? folder : folder + "/"
+        let shelf = LibraryFolder(path: folder) { name in formats.lists(fileAt: folderPath + name) }
         let library = try LibraryScreen(folder: shelf, formats: formats, coverCache: CoverCache(directory: covers),
                                         store: StateStore(directory: stateDir), font: font, theme: .light,
                                         width: geometry.width, height: geometry.height)

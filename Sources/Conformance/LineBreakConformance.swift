@@ -1,3 +1,4 @@
+import BookModel
 import FoundationEssentials
 import Typesetting
 
@@ -34,7 +35,7 @@ public enum LineBreakConformance {
 enum ConformanceFile {
     static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TypesettingError.unreadable(path: path, reason: "no such file or it cannot be read")
+            throw BookError.unreadable(path: path, reason: "no such file or it cannot be read")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+import BookModel
 import EPUB
 import Raster
 import Reader
@@ -23,7 +24,7 @@ public struct ObservedBook: Sendable {
     public var path: String
     /// The one-line error, when the book is refused.
     public var error: String?
-    public var file: BookFile?
+    public var file: OpenedEPUB?
     public var geometry: PageGeometry
     public var pages: [ObservedPage] = []
     /// Embedded fonts: family, obfuscation and whether FreeType loads the recovered bytes.
@@ -54,12 +55,10 @@ public enum ReaderObservation {
         let geometry = PageGeometry(width: width, height: height, fontSize: fontSize, lineSpacing: 1.4)
         var observed = ObservedBook(path: path, geometry: geometry)
         do {
-            let file = try BookFile.open(path: path)
+            let file = try EPUBBook.open(path: path)
             observed.file = file
-            if let epub = file.epub {
-                observed.fonts = (file.book.document?.fonts ?? []).map { font in
-                    (font.family, font.obfuscation?.rawValue, EmbeddedFontCheck.loads(font, from: epub.resources))
-                }
+            observed.fonts = (file.book.document?.fonts ?? []).map { font in
+                (font.family, font.obfuscation?.rawValue, EmbeddedFontCheck.loads(font, from: file.publication.resources))
             }
             let typesetter = try Typesetter(book: file.book, geometry: geometry, font: FontSet.resolve(path: nil))
             let pagination = typesetter.paginate(collectText: true)

@@ -1,3 +1,4 @@
+import BookModel
 import EPUB
 import Typesetting
 
@@ -13,7 +14,7 @@ extension W3CExpectations {
         W3CExpectation(test, statement: statement,
                        expected: "the title is set \(direction) in the reader's interface",
                        judge: .program { context in
-                           guard let title = context.book().file?.epub?.package.titles.first else {
+                           guard let title = context.book().file?.publication.package.titles.first else {
                                return Verdict(false, "no title")
                            }
                            let shown = Judges.displayDirection(title)
@@ -57,7 +58,7 @@ extension W3CExpectations {
             statement: "Test passes if the book creator's name in the reading system interface displays RTL.",
             expected: "the creator is set right to left in the interface",
             judge: .program { context in
-                guard let creator = context.book().file?.epub?.package.creators.first else { return Verdict(false, "no creator") }
+                guard let creator = context.book().file?.publication.package.creators.first else { return Verdict(false, "no creator") }
                 let shown = Judges.displayDirection(creator)
                 return Verdict(shown == "rtl", "creator \"\(creator.text)\" dir=\(creator.direction ?? "none"): set \(shown)")
             }),
@@ -201,7 +202,7 @@ extension W3CExpectations {
             judge: .program { context in
                 let book = context.book()
                 let title = book.book?.metadata.title
-                let titles = book.file?.epub?.package.titles.map(\.text) ?? []
+                let titles = book.file?.publication.package.titles.map(\.text) ?? []
                 return Verdict(title != nil && title == titles.first && !(title ?? "").contains("must not display first"),
                                "title: \(title ?? "none"); the package's titles: \(titles)")
             }),
@@ -220,7 +221,7 @@ extension W3CExpectations {
                            let one = context.book(), two = context.book(other)
                            guard let first = one.book, let second = two.book else { return Verdict(false, "a book is refused") }
                            let keys = (ReaderObservation.stateKey(of: first), ReaderObservation.stateKey(of: second))
-                           let identifiers = (one.file?.epub?.package.uniqueIdentifier, two.file?.epub?.package.uniqueIdentifier)
+                           let identifiers = (one.file?.publication.package.uniqueIdentifier, two.file?.publication.package.uniqueIdentifier)
                            return Verdict(keys.0 != keys.1, "identifiers \(identifiers.0 ?? "none") and \(identifiers.1 ?? "none"); "
                                           + "kept under \(keys.0) and \(keys.1)")
                        })

@@ -1,3 +1,4 @@
+import BookModel
 import Typesetting
 
 /// One content document read into blocks, before it is added to the book:

@@ -1,3 +1,4 @@
+import BookModel
 import StyleSheets
 import Typesetting
 

@@ -1,3 +1,4 @@
+import BookModel
 import CNettle
 import Threading
 import Typesetting

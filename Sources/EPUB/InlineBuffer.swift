@@ -1,3 +1,4 @@
+import BookModel
 import StyleSheets
 import Typesetting
 
@@ -16,6 +17,10 @@ struct InlineBuffer {
     private var anchors: [(name: String, offset: Int)] = []
     /// A collapsed space not yet written: it is written before the next character, if any.
     private var pendingSpace = false
+    /// The style of the text the pending space came from: the space keeps
+    /// it, as CSS keeps the first of collapsed spaces (a space before
+    /// inline code is the body's word space, not the code's wider one).
+    private var pendingSpaceStyle: InlineStyle?
 
     var isEmpty: Bool { scalars.isEmpty }
 
@@ -49,10 +54,16 @@ struct InlineBuffer {
                 continue
             }
             if Self.isCollapsible(scalar) {
+                if !pendingSpace { pendingSpaceStyle = style }
                 pendingSpace = true
                 continue
             }
-            if pendingSpace, let last = scalars.last, last != Self.lineSeparator { write(" ", style: style) }
+            if pendingSpace, let last = scalars.last, last != Self.lineSeparator {
+                let spaceStyle = pendingSpaceStyle ?? style
+                write(" ", style: spaceStyle)
+                // The next character starts a run again when the space's style was another.
+                if spaceStyle != style { styled = false }
+            }
             pendingSpace = false
             write(scalar, style: style)
         }

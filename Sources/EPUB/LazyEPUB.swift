@@ -1,3 +1,4 @@
+import BookModel
 import Threading
 import Typesetting
 

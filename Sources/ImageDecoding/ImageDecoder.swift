@@ -1,4 +1,5 @@
 import CImageCodecs
+import Geometry
 
 /// Decodes an image at the size it is drawn, never larger: JPEGs scaled
 /// by the decoder itself (by eighths), WebP cropped and scaled by libwebp,
@@ -8,13 +9,13 @@ public enum ImageDecoder {
     /// The image `bytes` drawn at `width` x `height`, of which `region`
     /// (the whole by default) is returned. Throws for an unknown format, a
     /// damaged file or a claimed size past `limits`.
-    public static func decode(_ bytes: [UInt8], width: Int, height: Int, region: ImageRegion? = nil,
+    public static func decode(_ bytes: [UInt8], width: Int, height: Int, region: PixelRect? = nil,
                               limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
         let info = try ImageProbe.info(of: bytes, limits: limits)
         guard width > 0, height > 0, width <= limits.maximumSide, height <= limits.maximumSide else {
             throw .tooLarge(width: width, height: height)
         }
-        let whole = ImageRegion(x: 0, y: 0, width: width, height: height)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let part = region.map { clip($0, to: whole) } ?? whole
         guard part.width > 0, part.height > 0 else { return DecodedImage(width: 0, height: 0, pixels: []) }
         let target = DecodeTarget(width: width, height: height, region: part)
@@ -41,11 +42,11 @@ public enum ImageDecoder {
         }
     }
 
-    static func clip(_ region: ImageRegion, to bounds: ImageRegion) -> ImageRegion {
+    static func clip(_ region: PixelRect, to bounds: PixelRect) -> PixelRect {
         let left = max(region.x, bounds.x), top = max(region.y, bounds.y)
         let right = min(region.x + region.width, bounds.x + bounds.width)
         let bottom = min(region.y + region.height, bounds.y + bounds.height)
-        return ImageRegion(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     /// A C string left in a message buffer.
@@ -59,7 +60,7 @@ public enum ImageDecoder {
 struct DecodeTarget {
     var width: Int
     var height: Int
-    var region: ImageRegion
+    var region: PixelRect
 }
 
 /// The JPEG scale (in eighths) that decodes at least the drawn size, the

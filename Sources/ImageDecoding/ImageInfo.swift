@@ -11,24 +11,6 @@ public struct ImageInfo: Sendable, Equatable {
     }
 }
 
-/// A rectangle of an image as drawn, in pixels of the drawn size.
-public struct ImageRegion: Sendable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    var columns: Range<Int> { x..<(x + width) }
-    var rows: Range<Int> { y..<(y + height) }
-}
-
 /// Decoded pixels: premultiplied alpha, `0xAARRGGBB`, rows `width` apart.
 public struct DecodedImage: Sendable, Equatable {
     public var width: Int

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Scales an image to the size it is drawn at while its rows arrive, top
 /// to bottom, keeping only the part `region` of the drawn image: a
 /// decoder never holds the image at its own size, only a row of it and
@@ -8,7 +10,7 @@
 struct ImageResampler {
     let sourceWidth: Int
     let sourceHeight: Int
-    let region: ImageRegion
+    let region: PixelRect
     private let columns: ResamplingTaps
     private let rows: ResamplingTaps
     /// Source columns the region reads: the only ones converted.
@@ -24,7 +26,7 @@ struct ImageResampler {
     private var horizontal: [Float]
 
     /// `width` x `height` is the size drawn; `region` the part of it kept.
-    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, region: ImageRegion) {
+    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, region: PixelRect) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.region = region

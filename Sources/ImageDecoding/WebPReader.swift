@@ -1,4 +1,5 @@
 import CWebP
+import Geometry
 
 /// WebP through libwebp, which crops and scales while it decodes: only
 /// the source pixels under the part wanted are decoded, at no more than
@@ -45,8 +46,8 @@ enum WebPReader {
         }
         // Where the decoded crop lies in the drawn image; the region within it.
         let originX = Int((Double(left) * scaleX).rounded()), originY = Int((Double(top) * scaleY).rounded())
-        let within = ImageRegion(x: region.x - originX, y: region.y - originY, width: region.width, height: region.height)
-        let clipped = ImageDecoder.clip(within, to: ImageRegion(x: 0, y: 0, width: drawnWidth, height: drawnHeight))
+        let within = PixelRect(x: region.x - originX, y: region.y - originY, width: region.width, height: region.height)
+        let clipped = ImageDecoder.clip(within, to: PixelRect(x: 0, y: 0, width: drawnWidth, height: drawnHeight))
         var resampler = ImageResampler(sourceWidth: decodedWidth, sourceHeight: decodedHeight, width: drawnWidth,
                                        height: drawnHeight, region: clipped)
         rgba.withUnsafeBufferPointer { pixels in

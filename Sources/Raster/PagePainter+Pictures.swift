@@ -1,3 +1,5 @@
+import BookModel
+import Geometry
 import ImageDecoding
 import Typesetting
 
@@ -29,7 +31,7 @@ extension PagePainter {
     func drawPictures(of page: PageLayout, scale: Double, originX: Double, originY: Double, footerFace: Int,
                       face: (Int) -> FontFace?, cache: GlyphCache, into buffer: inout PixelBuffer,
                       ink: inout InkRows) -> PictureReport {
-        func placed(_ box: PageBox) -> PixelRect {
+        func placed(_ box: PixelRect) -> PixelRect {
             let left = ((Double(box.x) - originX) * scale).rounded(), top = ((Double(box.y) - originY) * scale).rounded()
             let right = ((Double(box.maxX) - originX) * scale).rounded(), bottom = ((Double(box.maxY) - originY) * scale).rounded()
             return PixelRect(x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
@@ -45,7 +47,7 @@ extension PagePainter {
         for image in page.images {
             let frame = placed(image.box)
             guard let visible = frame.intersection(buffer.bounds) else { continue }
-            let region = ImageRegion(x: visible.x - frame.x, y: visible.y - frame.y, width: visible.width, height: visible.height)
+            let region = PixelRect(x: visible.x - frame.x, y: visible.y - frame.y, width: visible.width, height: visible.height)
             if let pixels = Self.decode(image, from: page.resources, width: frame.width, height: frame.height, region: region) {
                 blend(pixels, atX: visible.x, y: visible.y, into: &buffer)
                 report.drawn.append(image)
@@ -71,7 +73,7 @@ extension PagePainter {
     /// The image's pixels for `region` of it drawn at `width` x `height`;
     /// nil when it cannot be read or decoded.
     private static func decode(_ image: PlacedImage, from resources: DocumentResources?, width: Int, height: Int,
-                               region: ImageRegion) -> DecodedImage? {
+                               region: PixelRect) -> DecodedImage? {
         guard let resources, let bytes = try? resources.data(of: image.resource, limit: DocumentLimits.resourceBytes) else {
             return nil
         }

@@ -1,4 +1,5 @@
 import CFreeType
+import Geometry
 import Typesetting
 
 /// Draws a laid-out page into a pixel buffer: body text in the theme's

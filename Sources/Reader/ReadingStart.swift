@@ -1,3 +1,4 @@
+import BookModel
 import Typesetting
 
 /// What the reader opens with: the book and what was loaded beside it at

@@ -1,3 +1,4 @@
+import BookModel
 import CPNG
 import Raster
 import Threading

@@ -1,3 +1,5 @@
+import BookModel
+
 /// The book cut at the places where pagination starts afresh, so each piece
 /// (a "segment", usually a chapter) can be paginated on its own.
 ///

@@ -70,3 +70,12 @@ public enum FontLocator {
         return found == file ? nil : found
     }
 }
+
+/// Where fontconfig's answers are remembered between starts: fontconfig
+/// reads its whole configuration to answer one question.
+public protocol FontLookupRemembering: Sendable {
+    /// The file remembered for `family`, when nothing it depends on changed.
+    func file(forFamily family: String) -> FontFile?
+    /// Remembers `file` as fontconfig's answer for `family`.
+    func remember(_ file: FontFile, forFamily family: String)
+}

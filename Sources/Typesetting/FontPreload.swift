@@ -11,7 +11,7 @@ public final class FontPreload: @unchecked Sendable {
     private var result: Result<FontFile, Error>?
 
     /// Looks the font up as a job of `work` (started by the caller).
-    public init(path: String?, memo: FontLookupMemo? = nil, on work: StartupWork) {
+    public init(path: String?, memo: (any FontLookupRemembering)? = nil, on work: StartupWork) {
         if path != nil {
             result = Result { try FontSet.resolve(path: path) }
             return

@@ -1,3 +1,4 @@
+import BookModel
 import CHyphen
 import Glibc
 
@@ -22,7 +23,7 @@ final class HyphenationPatterns: @unchecked Sendable {
     /// nil when no dictionary for the language is installed or it cannot be
     /// read. With `snapshots`, a snapshot of the dictionary is rebuilt when
     /// there is one of this very file.
-    init?(language: String, snapshots: HyphenationSnapshotStore? = nil) {
+    init?(language: String, snapshots: (any HyphenationSnapshotKeeping)? = nil) {
         guard let path = Hyphenator.dictionaryPath(for: language) else { return nil }
         if let rebuilt = snapshots?.load(dictionaryPath: path), let first = rebuilt.dictionary {
             dictionary = first
@@ -50,7 +51,7 @@ final class HyphenationPatterns: @unchecked Sendable {
     /// Saves the snapshot that makes the next load fast; false when it
     /// could not be written.
     @discardableResult
-    func saveSnapshot(to store: HyphenationSnapshotStore) -> Bool {
+    func saveSnapshot(to store: any HyphenationSnapshotKeeping) -> Bool {
         store.save(dictionary, dictionaryPath: dictionaryPath)
     }
 

@@ -1,20 +1,19 @@
+import BookModel
 import Glibc
 import Threading
 
 /// Hyphenation patterns loaded as a start-up job while the book is read
 /// and decoded: parsing a pattern file takes about as long as decoding
 /// a long novel, and the first page needs both. The language is the one
-/// given, else the one the file's first bytes give (decoded as the book
-/// will be); a typesetter whose language turns out to be another loads its
-/// own patterns, so a wrong guess costs time, never a different layout.
+/// given, else the one the book names, else the one its text's start gives
+/// (decoded as the book will be); a typesetter whose language turns out
+/// to be another loads its own patterns, so a wrong guess costs time,
+/// never a different layout.
 ///
 /// The detection itself is offered to the typesetter too: when the text it
 /// looked at is byte for byte the sample the typesetter would look at, the
 /// answer is the same, and the typesetter's thread need not find it again.
 public final class HyphenationPreload: @unchecked Sendable {
-    /// Bytes of the file read to guess the language: more than the detector's sample.
-    static let sampleBytes = 256 << 10
-
     private struct Detection {
         /// What the detector read: the start of the decoded window.
         var sample: ArraySlice<UInt8>
@@ -29,16 +28,24 @@ public final class HyphenationPreload: @unchecked Sendable {
     private var finished = false
     private var loaded: HyphenationPatterns?
 
-    /// Loads as a job of `work` (started by the caller). With `snapshots`,
-    /// the patterns come from their snapshot when there is one, and a
-    /// snapshot is saved, after they are handed over, when there was none.
-    public init(bookPath: String, language: String?, encoding: TextEncoding? = nil, snapshots: HyphenationSnapshotStore? = nil,
+    /// Loads the patterns of the language given, else of the one the
+    /// book names or its text's start is found to be in (`bookLanguage`,
+    /// read on the job's thread), as a job of `work` (started by the
+    /// caller). With `snapshots`, the patterns come from their snapshot
+    /// when there is one, and a snapshot is saved, after they are handed
+    /// over, when there was none.
+    public init(language: String?, bookLanguage: EarlyLanguage, snapshots: (any HyphenationSnapshotKeeping)? = nil,
                 on work: StartupWork) {
         work.add { [self] in
             var guess = language
             if language == nil {
-                let found = Self.detect(path: bookPath, encoding: encoding)
-                guess = found?.language
+                var found: Detection?
+                switch bookLanguage {
+                case let .named(named): guess = named()
+                case let .detected(sample):
+                    found = sample().map(Self.detection(of:))
+                    guess = found?.language
+                }
                 condition.withLock {
                     detection = found
                     detectionFinished = true
@@ -49,18 +56,9 @@ public final class HyphenationPreload: @unchecked Sendable {
         }
     }
 
-    /// Loads the patterns of the language given, else of the one
-    /// `bookLanguage` finds (a structured book names its own: an EPUB's
-    /// package), as a job of `work`. No language is detected from the
-    /// file's bytes, which for such a book are not its text.
-    public init(language: String?, bookLanguage: @escaping @Sendable () -> String?,
-                snapshots: HyphenationSnapshotStore? = nil, on work: StartupWork) {
-        work.add { [self] in finish(loading: language ?? bookLanguage(), snapshots: snapshots) }
-    }
-
     /// Loads the patterns of `language` and hands them over; then saves
     /// their snapshot when there was none (or clears abandoned snapshot files).
-    private func finish(loading language: String?, snapshots: HyphenationSnapshotStore?) {
+    private func finish(loading language: String?, snapshots: (any HyphenationSnapshotKeeping)?) {
         let patterns = language.flatMap { HyphenationPatterns(language: $0, snapshots: snapshots) }
         condition.withLock {
             loaded = patterns
@@ -108,10 +106,9 @@ public final class HyphenationPreload: @unchecked Sendable {
         }
     }
 
-    /// The typesetter's detection, on the start of the file.
-    private static func detect(path: String, encoding: TextEncoding?) -> Detection? {
-        guard let text = try? BookDecoder.decode(contentsOf: path, window: sampleBytes, encoding: encoding) else { return nil }
-        return Detection(sample: text.utf8.prefix(LanguageDetector.sampleBytes), isWholeBook: text.isComplete,
-                         language: LanguageDetector.detect(in: text))
+    /// The typesetter's detection, on the start of the text.
+    private static func detection(of text: DecodedText) -> Detection {
+        Detection(sample: text.utf8.prefix(LanguageDetector.sampleBytes), isWholeBook: text.isComplete,
+                  language: LanguageDetector.detect(in: text))
     }
 }

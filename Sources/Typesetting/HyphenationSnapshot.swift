@@ -1,3 +1,4 @@
+import BookModel
 import CHyphen
 #if canImport(Glibc)
 import Glibc

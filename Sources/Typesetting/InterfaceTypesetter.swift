@@ -1,3 +1,5 @@
+import BookModel
+
 /// One line of interface text, shaped: glyphs placed from a pen at (0, 0)
 /// on the baseline, and the line's advance width (26.6 pixels).
 public struct InterfaceLine: Sendable {

@@ -1,3 +1,5 @@
+import BookModel
+
 /// Guesses a book's language from its text when none is given: the
 /// dominant script, and for Latin text the commonest short words.
 enum LanguageDetector {
@@ -107,4 +109,9 @@ enum LanguageDetector {
         default: return nil
         }
     }
+}
+
+extension Book {
+    /// The language the book names, else the one its text is found to be in.
+    public var language: String? { metadata.language ?? LanguageDetector.detect(in: text) }
 }

@@ -1,3 +1,5 @@
+import BookModel
+
 /// A line of a paragraph: which characters, how wide, how to set it.
 struct LineBox: Equatable {
     enum Alignment: Equatable { case justified, start, centred, end }

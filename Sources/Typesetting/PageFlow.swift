@@ -1,3 +1,5 @@
+import BookModel
+
 /// Vertical placement of lines on a page. Pagination and page layout both
 /// run it, so a page shows exactly the lines pagination gave it.
 struct PageFlow {

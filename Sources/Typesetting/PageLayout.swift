@@ -1,3 +1,6 @@
+import BookModel
+import Geometry
+
 /// A glyph at its place on the page.
 public struct PlacedGlyph: Sendable, Equatable {
     /// Index into the typesetter's FontSet faces.
@@ -21,9 +24,9 @@ public struct PageLayout: Sendable {
     /// A structured book's images, rules and links on the page.
     public var images: [PlacedImage] = []
     /// Filled in the text's colour (a horizontal rule).
-    public var rules: [PageBox] = []
+    public var rules: [PixelRect] = []
     /// Filled in the quieter colour: the lines under links within the book.
-    public var underlines: [PageBox] = []
+    public var underlines: [PixelRect] = []
     public var links: [PageLink] = []
     /// Where the images' bytes are read from.
     public var resources: DocumentResources?

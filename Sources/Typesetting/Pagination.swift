@@ -52,64 +52,90 @@ public struct Pagination: Sendable {
 
 /// Cuts the book into pages paragraph by paragraph; can run in steps so a
 /// caller may show the first pages before the rest are known.
+///
+/// The whole book is paginated as its segments (`ChapterSegments`) one
+/// after the other, each starting a page of its own: a command that
+/// paginates the whole book at once and the reader, which paginates
+/// segments on several threads, number the same pages alike (a section
+/// with nothing on it, a blank page or a picture the reader cannot draw,
+/// is a page in both).
 public struct Paginator {
     private let typesetter: Typesetter
     private let collectText: Bool
+    private let segments: ChapterSegments
+    /// The segment being paginated, and the one after the last to paginate.
+    private var segment: Int
+    private let endSegment: Int
     private var flow: PageFlow
     public private(set) var result = Pagination()
-    public private(set) var nextParagraph: Int
-    /// The paragraph after the last one to lay out.
-    private let endParagraph: Int
-    /// Where the last page ends once the paragraphs are done.
-    private let endOffset: Int
+    public private(set) var nextParagraph = 0
+    /// The paragraph after the last one of the segment being paginated.
+    private var endParagraph = 0
+    /// Where the segment's last page ends once its paragraphs are done.
+    private var endOffset = 0
     /// The paragraph after a heading, laid out early to see whether the heading stays with it.
     private var lookahead: ParagraphLayout?
 
     /// Paginates the whole book.
     public init(typesetter: Typesetter, collectText: Bool = false) {
-        self.init(typesetter: typesetter, paragraphs: 0..<typesetter.book.paragraphs.count,
-                  offsets: 0..<typesetter.book.text.scalarCount, collectText: collectText)
+        let segments = ChapterSegments(book: typesetter.book)
+        self.init(typesetter: typesetter, segments: segments, range: 0..<segments.count, collectText: collectText)
     }
 
     /// Paginates one segment of `segments` (see `ChapterSegments`): its
     /// first page starts at the segment's start offset as in the whole book.
     public init(typesetter: Typesetter, segment: Int, of segments: ChapterSegments, collectText: Bool = false) {
-        self.init(typesetter: typesetter, paragraphs: segments.paragraphs(of: segment),
-                  offsets: segments.offsets(of: segment), collectText: collectText)
+        self.init(typesetter: typesetter, segments: segments, range: segment..<(segment + 1), collectText: collectText)
     }
 
-    private init(typesetter: Typesetter, paragraphs: Range<Int>, offsets: Range<Int>, collectText: Bool) {
+    private init(typesetter: Typesetter, segments: ChapterSegments, range: Range<Int>, collectText: Bool) {
         self.typesetter = typesetter
         self.collectText = collectText
+        self.segments = segments
+        segment = range.lowerBound
+        endSegment = range.upperBound
+        flow = PageFlow(geometry: typesetter.geometry)
+        beginSegment()
+    }
+
+    /// Starts the pages of segment `segment`.
+    private mutating func beginSegment() {
+        let paragraphs = segments.paragraphs(of: segment)
         var first = paragraphs.lowerBound
-        // A book that opens with a part no page shows starts its first page after it.
+        // A segment that opens with a part no page shows starts its first page after it.
         while let skipped = typesetter.offPageRun(at: first), first < paragraphs.upperBound { first = skipped.upperBound }
         nextParagraph = min(first, paragraphs.upperBound)
         endParagraph = paragraphs.upperBound
-        endOffset = offsets.upperBound
-        flow = PageFlow(geometry: typesetter.geometry)
-        startPage(paragraph: nextParagraph, line: 0, offset: offsets.lowerBound)
+        endOffset = segments.offsets(of: segment).upperBound
+        lookahead = nil
+        startPage(paragraph: nextParagraph, line: 0, offset: segments.offsets(of: segment).lowerBound)
     }
 
-    public var isFinished: Bool { nextParagraph >= endParagraph }
+    public var isFinished: Bool { segment + 1 >= endSegment && nextParagraph >= endParagraph }
 
     /// Lays out up to `count` paragraphs; true when the book (or segment) is done.
     public mutating func step(paragraphs count: Int) -> Bool {
-        let end = min(endParagraph, nextParagraph + count)
-        while nextParagraph < end {
-            if let skipped = typesetter.offPageRun(at: nextParagraph) {
-                nextParagraph = min(endParagraph, skipped.upperBound)
-                continue
+        var left = count
+        while true {
+            let end = min(endParagraph, nextParagraph + left)
+            left -= end - nextParagraph
+            while nextParagraph < end {
+                if let skipped = typesetter.offPageRun(at: nextParagraph) {
+                    nextParagraph = min(endParagraph, skipped.upperBound)
+                    continue
+                }
+                let layout = lookahead.flatMap { $0.index == nextParagraph ? $0 : nil } ?? typesetter.layoutParagraph(nextParagraph)
+                lookahead = nil
+                place(layout)
+                nextParagraph += 1
             }
-            let layout = lookahead.flatMap { $0.index == nextParagraph ? $0 : nil } ?? typesetter.layoutParagraph(nextParagraph)
-            lookahead = nil
-            place(layout)
-            nextParagraph += 1
+            guard nextParagraph >= endParagraph else { return false }
+            if let last = result.pages.indices.last { result.pages[last].end = endOffset }
+            guard segment + 1 < endSegment else { return true }
+            segment += 1
+            beginSegment()
+            if left <= 0 { return false }
         }
-        if isFinished, let last = result.pages.indices.last {
-            result.pages[last].end = endOffset
-        }
-        return isFinished
     }
 
     private mutating func place(_ layout: ParagraphLayout) {

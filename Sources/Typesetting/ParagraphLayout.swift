@@ -1,3 +1,5 @@
+import BookModel
+
 /// A paragraph shaped and broken into lines for one geometry.
 struct ParagraphLayout {
     let index: Int
@@ -64,13 +66,13 @@ extension Typesetter {
         book.text.utf8.withUnsafeBufferPointer { bytes in
             var byte = paragraph.bytes.lowerBound
             while byte < paragraph.bytes.upperBound {
-                let (scalar, length) = SourceLines.decodeScalar(bytes, at: byte)
+                let (scalar, length) = DecodedText.decodeScalar(bytes, at: byte)
                 source.append(scalar)
                 byte += length
             }
         }
         // The frame around a book is set as it stands: its notes quote the markup.
-        let markup = isMatter ? InlineMarkup() : InlineMarkup.parse(source, aozora: book.metadata.usesAozoraNotation)
+        let markup = isMatter ? InlineMarkup() : book.textMarkup?.markup(of: source) ?? InlineMarkup()
         let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services,
                                      markup: markup)
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading

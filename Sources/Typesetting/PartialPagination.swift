@@ -1,3 +1,5 @@
+import BookModel
+
 /// Pagination of only the part of a book needed to show a page, for books
 /// too large to paginate before the first page appears. The page count is
 /// then an estimate from the bytes paginated so far, shown as "~N".

@@ -1,3 +1,4 @@
+import BookModel
 import CHarfBuzz
 
 /// A paragraph's characters itemised into runs (script, bidi level, face)
@@ -149,7 +150,9 @@ struct ShapedParagraph {
     /// The face of each scalar: its primary face (the paragraph's, or a
     /// styled run's) when it has the character, else a fallback; marks and
     /// joiners stay with their base, and spaces and punctuation with the
-    /// face before them when it has them.
+    /// face before them when it has them. A space after a run of another
+    /// style (inline code in monospace) takes its own run's face: the
+    /// other face's space is another width.
     func chooseFaces(scripts: [hb_script_t], fonts: FontSet, primary: (Int) -> FontFace, language: String?) -> [Int] {
         var faces = [Int](repeating: 0, count: scalars.count)
         var previous = scalars.isEmpty ? nil : primary(0)
@@ -162,7 +165,8 @@ struct ShapedParagraph {
             if let previous, hides(index) {
                 chosen = previous
             } else if isGlue[index] || scalar < 0x20 {
-                chosen = previous.map { $0.hasGlyph(0x20) ? $0 : face } ?? face
+                let sameStyle = previousPrimary?.id == face.id
+                chosen = previous.map { sameStyle && $0.hasGlyph(0x20) ? $0 : face } ?? face
             } else if let previous, ScriptItemizer.clingsToPrevious(scalar) || ShapedParagraph.isInvisible(scalar) {
                 chosen = previous
             } else if let previous, inFallback, previous.hasGlyph(scalar), scalar < 0x3000 || !face.hasGlyph(scalar) {

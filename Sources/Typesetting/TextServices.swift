@@ -1,3 +1,4 @@
+import BookModel
 import CHarfBuzz
 
 /// What shaping a paragraph needs besides its text and fonts: line

@@ -1,3 +1,5 @@
+import BookModel
+
 /// Typesets a book for one geometry and font: pagination and page layout.
 /// Not thread-safe (it owns FreeType, HarfBuzz, ICU and libhyphen
 /// objects); a thread that lays out pages in the background makes its own.

@@ -1,5 +1,7 @@
+import BookModel
 import FoundationEssentials
 import LinuxInput
+import PlainText
 import Reader
 import Typesetting
 

@@ -1,3 +1,4 @@
+import Geometry
 import ImageDecoding
 
 /// Image files as a book may hold them: the header probe and decoding at a
@@ -14,7 +15,7 @@ enum ImageFuzzing {
             FuzzTarget.require(image.width == 37 && image.height == 23 && image.pixels.count == 37 * 23,
                                "the image comes at the size drawn")
         }
-        let region = ImageRegion(x: 50, y: 20, width: 40, height: 30)
+        let region = PixelRect(x: 50, y: 20, width: 40, height: 30)
         if let part = try? ImageDecoder.decode(data, width: 120, height: 80, region: region, limits: limits) {
             FuzzTarget.require(part.width == 40 && part.height == 30, "only the part asked for comes")
         }

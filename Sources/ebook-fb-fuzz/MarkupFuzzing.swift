@@ -1,4 +1,6 @@
+import BookModel
 import FoundationEssentials
+import PlainText
 import Typesetting
 
 /// The plain-text conventions' parsers: Project Gutenberg's frame and
@@ -10,7 +12,7 @@ enum MarkupFuzzing {
     /// the input's own markup.
     static func gutenberg(_ bytes: UnsafeBufferPointer<UInt8>) {
         let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
-        let markup = InlineMarkup.parse(scalars, aozora: false)
+        let markup = PlainTextMarkup(aozora: false).markup(of: scalars)
         checkMarkup(markup, count: scalars.count)
         for range in markup.hidden {
             FuzzTarget.require(range.count == 1 && scalars[range.lowerBound] == 0x5F, "only underscores are Gutenberg markup")
@@ -20,7 +22,7 @@ enum MarkupFuzzing {
 
     static func aozora(_ bytes: UnsafeBufferPointer<UInt8>) {
         let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
-        let markup = InlineMarkup.parse(scalars, aozora: true)
+        let markup = PlainTextMarkup(aozora: true).markup(of: scalars)
         checkMarkup(markup, count: scalars.count)
         for ruby in markup.rubies {
             FuzzTarget.require(!ruby.base.isEmpty && ruby.base.upperBound <= ruby.reading.lowerBound,

@@ -1,4 +1,5 @@
 import Benchmarks
+import BookModel
 import Reader
 import Typesetting
 

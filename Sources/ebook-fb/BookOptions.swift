@@ -1,5 +1,7 @@
 import ArgumentParser
-import EPUB
+import BookFormats
+import BookModel
+import BookStorage
 import FoundationEssentials
 import Reader
 import Threading
@@ -36,7 +38,12 @@ struct BookOptions: ParsableArguments {
 
     /// The charset given with `--encoding`, or nil to detect it; an unknown name is refused.
     func textEncoding() throws -> TextEncoding? {
-        try encoding.map { name throws(TypesettingError) in try TextEncoding.named(name) }
+        try encoding.map { name throws(BookError) in try TextEncoding.named(name) }
+    }
+
+    /// The formats reading books as these options say.
+    func formats(structures: BookStructureStore? = nil) throws -> BookFormats {
+        BookFormats(encoding: try textEncoding(), publisherStyles: publisherStyles == .on, structures: structures)
     }
 
     /// Opens the book in the given charset, or the one detected.
@@ -44,9 +51,9 @@ struct BookOptions: ParsableArguments {
         try openFile(window: window).book
     }
 
-    /// Opens the book by what the file holds (EPUB or text).
-    func openFile(window: Int? = nil) throws -> BookFile {
-        try BookFile.open(path: book, encoding: try textEncoding(), publisherStyles: publisherStyles == .on, window: window)
+    /// Opens the book by what the file holds, in its format.
+    func openFile(window: Int? = nil) throws -> OpenedBook {
+        try formats().open(path: book, window: window)
     }
 
     func geometry() throws -> PageGeometry {
@@ -73,34 +80,28 @@ struct BookOptions: ParsableArguments {
     func openForReading(geometry: PageGeometry, background: UInt32, patternSnapshots: HyphenationSnapshotStore?,
                         bookStructures: BookStructureStore?,
                         stateStore: StateStore? = nil, start: ReaderSession.Start = .offset(0)) throws -> ReadingStart {
-        let encoding = try textEncoding()
-        let isEPUB = BookFile.isZipArchive(path: book)
+        let format = try formats(structures: bookStructures).format(ofFileAt: book)
         let startup = StartupWork()
         let fontLookup = FontPreload(path: font, memo: patternSnapshots.map { FontLookupMemo(directory: $0.directory) },
                                      on: startup)
-        let hyphenation: HyphenationPreload
-        if isEPUB {
-            let path = book
-            let patterns = StartupWork()
-            hyphenation = HyphenationPreload(language: lang, bookLanguage: { EPUBBook.language(ofBookAt: path) },
-                                             snapshots: patternSnapshots, on: patterns)
-            patterns.start(name: "start-up patterns")
-        } else {
-            hyphenation = HyphenationPreload(bookPath: book, language: lang, encoding: encoding,
-                                             snapshots: patternSnapshots, on: startup)
-        }
+        // A language the book names is read on a second start-up thread:
+        // reading one section takes less than looking the font up, and the
+        // patterns need not wait behind it. Detecting it from a text's start
+        // goes with the font.
+        let bookLanguage = format.earlyLanguage(path: book)
+        var namesItsLanguage = false
+        if case .named = bookLanguage { namesItsLanguage = true }
+        let patterns = namesItsLanguage ? StartupWork() : startup
+        let hyphenation = HyphenationPreload(language: lang, bookLanguage: bookLanguage, snapshots: patternSnapshots,
+                                             on: patterns)
+        if namesItsLanguage { patterns.start(name: "start-up patterns") }
         let buffers = BufferPreparation(firstPageAndFrameOf: geometry.width, height: geometry.height, fill: background,
                                         on: startup)
         startup.start(name: "start-up loads")
-        let opened: ReadingBook
-        if isEPUB {
-            let reading = try LazyEPUB(path: book, publisherStyles: publisherStyles == .on)
-            if let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
-                reading.readAhead(section: section)
-            }
-            opened = .sectioned(reading)
-        } else {
-            opened = .whole(try Book.open(path: book, encoding: encoding, structures: bookStructures))
+        let opened = try format.openForReading(path: book)
+        if case let .sectioned(reading) = opened,
+           let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
+            reading.readAhead(section: section)
         }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import EPUB
+import BookFormats
+import BookModel
+import PlainText
 import Reader
 import Typesetting
 
@@ -21,37 +23,43 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let given = try encoding.map { name throws(TypesettingError) in try TextEncoding.named(name) }
-        let file = try BookFile.open(path: book, encoding: given, publisherStyles: publisherStyles == .on)
-        let book = file.book
+        let given = try encoding.map { name throws(BookError) in try TextEncoding.named(name) }
+        let opened = try BookFormats(encoding: given, publisherStyles: publisherStyles == .on).open(path: book)
+        let book = opened.book
         var object = JSONLine()
-        object.add("format", file.format.rawValue)
-        if file.epub == nil {
-            object.add("encoding", book.text.encoding.name)
-            object.add("encoding_confidence", book.text.encodingConfidence)
-            object.add("bytes", book.text.sourceByteCount)
-        }
+        object.add("format", opened.formatName)
+        object.add(opened.leadingFacts)
         object.add("characters", book.text.scalarCount)
         object.add("paragraphs", book.paragraphs.count)
         let metadata = book.metadata
         if let title = metadata.title { object.add("title", title) }
         object.add("authors", strings: metadata.authors)
         if let language = book.language { object.add("language", language) }
-        if let epub = file.epub {
-            EPUBInfo.add(epub, of: book, to: &object)
-        } else {
-            object.add("body_start", metadata.bodyStart)
-            object.add("chapters", objects: book.chapters.map(Self.entry(of:)))
-        }
+        object.add(opened.trailingFacts)
         print(object.text)
     }
+}
 
-    /// A chapter as `{"title", "offset", "level"}`.
-    static func entry(of chapter: Chapter) -> JSONLine {
-        var entry = JSONLine()
-        entry.add("title", chapter.title)
-        entry.add("offset", chapter.offset)
-        entry.add("level", chapter.level)
-        return entry
+extension JSONLine {
+    /// Each of the facts, in their order.
+    mutating func add(_ facts: BookFacts) {
+        for (key, value) in facts.entries { add(key, value) }
+    }
+
+    mutating func add(_ key: String, _ value: BookFacts.Value) {
+        switch value {
+        case let .int(number): add(key, number)
+        case let .bool(flag): add(key, flag)
+        case let .string(text): add(key, text)
+        case .null: addNull(key)
+        case let .strings(texts): add(key, strings: texts)
+        case let .facts(facts): add(key, object: JSONLine(facts))
+        case let .list(list): add(key, objects: list.map(JSONLine.init))
+        }
+    }
+
+    init(_ facts: BookFacts) {
+        self.init()
+        add(facts)
     }
 }

@@ -1,9 +1,11 @@
+import BookModel
 import Devices
 import FoundationEssentials
 import Geometry
 import Glibc
 import LinuxDisplay
 import LinuxSystem
+import PlainText
 import Raster
 import Reader
 import Typesetting

@@ -1,4 +1,7 @@
 import ArgumentParser
+import BookFormats
+import BookModel
+import BookStorage
 import FoundationEssentials
 import Geometry
 import Glibc
@@ -194,8 +197,9 @@ struct ReadCommand: ParsableCommand {
         if options.font == nil, let family = saved?.fontFamily, let file = try? FontLocator.file(forFamily: family) {
             font = file
         }
-        let formats = LibraryFormats.readable(encoding: try options.textEncoding())
-        let folder = LibraryFolder(path: options.book) { name in formats.contains { $0.accepts(fileName: name) } }
+        let formats = try options.formats()
+        let folderPath = options.book.hasSuffix("/") ? options.book : options.book + "/"
+        let folder = LibraryFolder(path: options.book) { name in formats.lists(fileAt: folderPath + name) }
         let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,
                                         theme: theme, width: geometry.width, height: geometry.height)

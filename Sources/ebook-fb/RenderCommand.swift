@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookModel
 import Raster
 import Typesetting
 

@@ -1,3 +1,4 @@
+import BookModel
 import DeveloperTools
 import Foundation
 @testable import Typesetting

@@ -1,3 +1,5 @@
+import BookFormats
+import BookModel
 @testable import EPUB
 import Foundation
 import TestSupport
@@ -23,7 +25,7 @@ final class BadInputTests: XCTestCase {
     private func text(of book: Book) -> String { String(decoding: book.text.utf8, as: UTF8.self) }
 
     private func assertRefused(_ name: String, saying words: [String], file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try BookFile.open(path: path(name)), file: file, line: line) { error in
+        XCTAssertThrowsError(try BookFormats().open(path: path(name)), file: file, line: line) { error in
             let message = "\(error)"
             XCTAssertFalse(message.contains("\n"), "one line: \(message)", file: file, line: line)
             XCTAssertTrue(words.contains { message.lowercased().contains($0) }, "\(message) names \(words)", file: file, line: line)
@@ -33,7 +35,7 @@ final class BadInputTests: XCTestCase {
     func testBrokenMarkupIsReportedAndReadAsFarAsItGoes() throws {
         try EPUBArchiveWriter.book([("c1.xhtml", "<html><body><p>Unclosed <b>bold <i>and <p>more text &nbsp; &unknown; <br> end")],
                                    to: path("broken"))
-        let book = try BookFile.open(path: path("broken")).book
+        let book = try BookFormats().open(path: path("broken")).book
         let shown = text(of: book)
         XCTAssertTrue(shown.hasPrefix("This page is not well-formed XHTML"), shown)
         XCTAssertTrue(shown.contains("Unclosed bold and"))
@@ -50,7 +52,7 @@ final class BadInputTests: XCTestCase {
             .init("OEBPS/c2.xhtml", EPUBArchiveWriter.xhtml("<p>The second chapter is here.</p>")),
         ]
         try EPUBArchiveWriter.write(entries, to: path("missing"))
-        let book = try BookFile.open(path: path("missing")).book
+        let book = try BookFormats().open(path: path("missing")).book
         let sections = try XCTUnwrap(book.document?.sections)
         XCTAssertEqual(sections.count, 2)
         XCTAssertTrue(text(of: book).contains("could not be read: OEBPS/missing.xhtml is not in the book"))
@@ -85,17 +87,17 @@ final class BadInputTests: XCTestCase {
         laughs += "<!ENTITY plain \"Plain entity\">]>"
         try EPUBArchiveWriter.book([("c1.xhtml", xxe)], to: path("xxe"))
         try EPUBArchiveWriter.book([("c1.xhtml", EPUBArchiveWriter.xhtml("<p>&plain; &l9;</p>", prolog: laughs))], to: path("laughs"))
-        let shown = text(of: try BookFile.open(path: path("xxe")).book)
+        let shown = text(of: try BookFormats().open(path: path("xxe")).book)
         XCTAssertFalse(shown.contains("root:"))
         XCTAssertTrue(shown.contains("Before") && shown.contains("after"))
-        let laughed = try BookFile.open(path: path("laughs")).book
+        let laughed = try BookFormats().open(path: path("laughs")).book
         XCTAssertLessThan(laughed.text.scalarCount, 10_000, "the entity is not expanded a billion times")
     }
 
     func testDeepNestingIsRead() throws {
         let deep = String(repeating: "<div>", count: 20_000) + "deep" + String(repeating: "</div>", count: 20_000)
         try EPUBArchiveWriter.book([("c1.xhtml", EPUBArchiveWriter.xhtml(deep + "<p>After.</p>"))], to: path("deep"))
-        let book = try BookFile.open(path: path("deep")).book
+        let book = try BookFormats().open(path: path("deep")).book
         XCTAssertTrue(text(of: book).contains("deep"))
     }
 
@@ -140,7 +142,7 @@ final class BadInputTests: XCTestCase {
         let bomb = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>" + String(repeating: " ", count: 20 << 20) + "</p></body></html>"
         try EPUBArchiveWriter.book([("c1.xhtml", bomb), ("c2.xhtml", EPUBArchiveWriter.xhtml("<p>After the bomb.</p>"))],
                                    to: path("bomb"))
-        let book = try BookFile.open(path: path("bomb")).book
+        let book = try BookFormats().open(path: path("bomb")).book
         XCTAssertTrue(text(of: book).contains("compression ratio") || text(of: book).contains("larger than"))
         XCTAssertTrue(text(of: book).hasSuffix("After the bomb."))
     }
@@ -150,7 +152,7 @@ final class BadInputTests: XCTestCase {
         try EPUBArchiveWriter.book([("c1.xhtml", EPUBArchiveWriter.xhtml("<p>A</p><img src=\"red.png\" alt=\"red\"/><img src=\"ok.png\"/>"))],
                                    files: [.init("OEBPS/red.png", png), .init("OEBPS/ok.png", png)],
                                    extraItems: [("ok", "ok.png", "image/png")], to: path("unlisted"))
-        let book = try BookFile.open(path: path("unlisted")).book
+        let book = try BookFormats().open(path: path("unlisted")).book
         let images = (book.document?.blocks ?? []).compactMap { block -> String? in
             if case let .image(image) = block.kind { return image.resource } else { return nil }
         }

@@ -1,3 +1,4 @@
+import BookModel
 @testable import EPUB
 import Foundation
 import TestSupport
@@ -91,6 +92,17 @@ final class ContentReaderTests: XCTestCase {
         XCTAssertEqual(style(of: "2")?.verticalPosition, .superscript)
         XCTAssertEqual(style(of: "Caps")?.smallCaps, true)
         XCTAssertEqual(style(of: "Some"), block.attributes.style.inline)
+    }
+
+    /// Collapsed spaces keep the style of the text they came from: the
+    /// spaces around inline code are the body's, the code's run holds only
+    /// the code (a monospace space is far wider than a word space).
+    func testSpacesAroundInlineCodeAreTheBodys() throws {
+        let book = try open([("c.xhtml", "<p>Use <code>ls</code> to list, <code> pwd</code> to see.</p>")]).book
+        let block = try XCTUnwrap(blocks(book).first)
+        XCTAssertEqual(block.text, "Use ls to list, pwd to see.")
+        let code = block.attributes.markup.runs.filter { $0.style.family == "monospace" }.map(\.range)
+        XCTAssertEqual(code, [4..<6, 16..<19])
     }
 
     func testTextOfEveryWidthKeepsItsCharactersAndLineBreaks() throws {

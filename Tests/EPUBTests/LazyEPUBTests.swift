@@ -1,3 +1,4 @@
+import BookModel
 @testable import EPUB
 import Foundation
 import TestSupport

@@ -1,3 +1,4 @@
+import BookModel
 import EPUB
 import Foundation
 import Gestures

@@ -1,10 +1,11 @@
+import BookFormats
+import BookModel
 import EPUB
 import Foundation
 import Raster
 import Reader
 import TestSupport
 import XCTest
-@testable import ebook_fb
 
 /// EPUBs in the library: named by their package, shown with their own
 /// cover, and a book that cannot be opened listed with the reason.
@@ -40,18 +41,51 @@ final class EPUBBookFormatTests: XCTestCase {
         return path
     }
 
-    func testTheLibraryListsEPUBsAndTextBooks() {
-        let formats = LibraryFormats.readable(encoding: nil)
-        XCTAssertTrue(formats.contains { $0.accepts(fileName: "Moby Dick.EPUB") })
-        XCTAssertTrue(formats.contains { $0.accepts(fileName: "alice.txt") })
-        XCTAssertFalse(formats.contains { $0.accepts(fileName: "cover.png") })
-        XCTAssertGreaterThan(EPUBBookFormat().version, UnsupportedBookFormat.epub.version,
-                             "covers cached while EPUBs could not be read are made anew")
+    /// A file is listed by what its bytes are, or by a name a format's
+    /// files have; only its first few bytes are read.
+    func testTheLibraryListsEPUBsByTheirBytesAndBooksByTheirNames() throws {
+        let formats = BookFormats()
+        let epub = try writeBook("waste-land.epub", cover: nil)
+        let unnamed = folder + "/waste-land"
+        try FileManager.default.copyItem(atPath: epub, toPath: unnamed)
+        let files: [(name: String, bytes: [UInt8])] = [
+            ("Moby Dick.EPUB", Array("not yet copied".utf8)), ("alice.txt", Array("Alice".utf8)),
+            ("notes.text", Array("Notes".utf8)), ("cover.png", DocumentFixtures.png(width: 4, height: 4)),
+            ("README", Array("Some words".utf8)),
+        ]
+        for file in files { try Data(file.bytes).write(to: URL(fileURLWithPath: folder + "/" + file.name)) }
+        XCTAssertTrue(formats.lists(fileAt: epub))
+        XCTAssertTrue(formats.lists(fileAt: unnamed), "an EPUB without an extension")
+        XCTAssertTrue(formats.lists(fileAt: folder + "/Moby Dick.EPUB"), "a book being copied, listed by its name")
+        XCTAssertTrue(formats.lists(fileAt: folder + "/alice.txt"))
+        XCTAssertTrue(formats.lists(fileAt: folder + "/notes.text"))
+        XCTAssertFalse(formats.lists(fileAt: folder + "/cover.png"))
+        XCTAssertFalse(formats.lists(fileAt: folder + "/README"), "any file may be text: only a text name lists it")
+        XCTAssertEqual(formats.format(ofFileAt: unnamed).name, "epub")
+        XCTAssertGreaterThan(EPUBBookFormat().descriptionVersion, 1, "covers cached while EPUBs could not be read are made anew")
+    }
+
+    /// A book is read in the format its bytes are, whatever its name.
+    func testAnEPUBNamedTxtIsAnEPUBAndATextNamedEpubIsText() throws {
+        let formats = BookFormats()
+        let epub = folder + "/waste-land.txt"
+        try FileManager.default.moveItem(atPath: try writeBook("waste-land.epub", cover: nil), toPath: epub)
+        let text = folder + "/notes.epub"
+        try Data("Notes\n\nA line of plain text, no archive at all.\n".utf8).write(to: URL(fileURLWithPath: text))
+        let openedEPUB = try formats.open(path: epub)
+        XCTAssertEqual(openedEPUB.formatName, "epub")
+        XCTAssertEqual(openedEPUB.book.metadata.title, "The Waste Land")
+        let openedText = try formats.open(path: text)
+        XCTAssertEqual(openedText.formatName, "text")
+        XCTAssertEqual(openedText.book.string(of: openedText.book.paragraphs[0]), "Notes")
+        if case .sectioned = try formats.openForReading(path: epub) {} else { XCTFail("an EPUB is read a section at a time") }
+        if case .whole = try formats.openForReading(path: text) {} else { XCTFail("a text is read whole") }
+        XCTAssertEqual(formats.describe(path: epub).title, "The Waste Land")
     }
 
     func testTitleAuthorsAndTheBooksOwnCover() throws {
         let path = try writeBook("waste-land.epub", cover: DocumentFixtures.png(width: 300, height: 450))
-        let info = EPUBBookFormat().info(path: path)
+        let info = LibraryBookInfo(EPUBBookFormat().describe(path: path))
         XCTAssertEqual(info.title, "The Waste Land")
         XCTAssertEqual(info.authors, ["T. S. Eliot"])
         XCTAssertNil(info.problem)
@@ -63,14 +97,14 @@ final class EPUBBookFormatTests: XCTestCase {
 
     func testALargeCoverIsDecodedSmallerKeepingItsShape() throws {
         let path = try writeBook("large.epub", cover: DocumentFixtures.png(width: 1600, height: 2400))
-        let cover = try XCTUnwrap(EPUBBookFormat().info(path: path).coverImage)
+        let cover = try XCTUnwrap(LibraryBookInfo(EPUBBookFormat().describe(path: path)).coverImage)
         XCTAssertEqual([cover.width, cover.height], [400, 600])
     }
 
     func testWithoutACoverOneIsDrawnAndADamagedCoverIsNoCover() throws {
-        XCTAssertNil(EPUBBookFormat().info(path: try writeBook("plain.epub", cover: nil)).coverImage)
+        XCTAssertNil(LibraryBookInfo(EPUBBookFormat().describe(path: try writeBook("plain.epub", cover: nil))).coverImage)
         let damaged = try writeBook("damaged.epub", cover: Array(DocumentFixtures.png(width: 30, height: 45).prefix(40)))
-        let info = EPUBBookFormat().info(path: damaged)
+        let info = LibraryBookInfo(EPUBBookFormat().describe(path: damaged))
         XCTAssertNil(info.coverImage)
         XCTAssertEqual(info.title, "The Waste Land")
         XCTAssertNil(info.problem, "the book opens all the same")
@@ -79,7 +113,7 @@ final class EPUBBookFormatTests: XCTestCase {
     func testABookThatCannotBeOpenedIsListedWithTheReason() throws {
         let path = folder + "/broken.epub"
         try Data("PK\u{3}\u{4} cut short".utf8).write(to: URL(fileURLWithPath: path))
-        let info = EPUBBookFormat().info(path: path)
+        let info = LibraryBookInfo(EPUBBookFormat().describe(path: path))
         XCTAssertEqual(info.title, "broken")
         let problem = try XCTUnwrap(info.problem)
         XCTAssertTrue(problem.hasPrefix("a damaged zip archive ("), problem)

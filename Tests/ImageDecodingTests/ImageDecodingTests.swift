@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 @testable import ImageDecoding
 
@@ -71,7 +72,7 @@ final class ImageDecodingTests: XCTestCase {
     func testOnlyTheRegionAskedForIsDecoded() throws {
         for (format, bytes) in samples() {
             // The right half of the image drawn at 4x: blue only.
-            let region = ImageRegion(x: 160, y: 40, width: 60, height: 30)
+            let region = PixelRect(x: 160, y: 40, width: 60, height: 30)
             let image = try ImageDecoder.decode(bytes, width: 256, height: 160, region: region)
             XCTAssertEqual(image.width, 60, "\(format)")
             XCTAssertEqual(image.height, 30, "\(format)")
@@ -126,13 +127,13 @@ final class ImageDecodingTests: XCTestCase {
     func testResamplerAveragesShrunkPixelsAndInterpolatesEnlargedOnes() {
         // Two source columns, black and white, shrunk to one: grey.
         var shrink = ImageResampler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1,
-                                    region: ImageRegion(x: 0, y: 0, width: 1, height: 1))
+                                    region: PixelRect(x: 0, y: 0, width: 1, height: 1))
         let row: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 255]
         row.withUnsafeBufferPointer { _ = shrink.add(row: $0.baseAddress!, index: 0) }
         XCTAssertEqual(shrink.finish().pixels, [0xFF80_8080])
         // Enlarged four times: the ends keep their colours, the middle blends.
         var enlarge = ImageResampler(sourceWidth: 2, sourceHeight: 1, width: 8, height: 1,
-                                     region: ImageRegion(x: 0, y: 0, width: 8, height: 1))
+                                     region: PixelRect(x: 0, y: 0, width: 8, height: 1))
         row.withUnsafeBufferPointer { _ = enlarge.add(row: $0.baseAddress!, index: 0) }
         let pixels = enlarge.finish().pixels
         XCTAssertEqual(pixels.first, 0xFF00_0000)
@@ -142,7 +143,7 @@ final class ImageDecodingTests: XCTestCase {
 
     func testResamplerStopsAskingForRowsPastTheRegion() {
         var resampler = ImageResampler(sourceWidth: 4, sourceHeight: 100, width: 4, height: 10,
-                                       region: ImageRegion(x: 0, y: 0, width: 4, height: 2))
+                                       region: PixelRect(x: 0, y: 0, width: 4, height: 2))
         let row = [UInt8](repeating: 255, count: 16)
         var taken = 0
         row.withUnsafeBufferPointer { pointer in

@@ -1,4 +1,6 @@
+import BookModel
 import Foundation
+import Geometry
 import ImageDecoding
 import XCTest
 import Raster
@@ -67,7 +69,7 @@ final class DocumentPageTests: XCTestCase {
         let bytes = try resources.data(of: "images/plate.png", limit: 1 << 20)
         let width = Int((Double(box.width) * scale).rounded()), height = Int((Double(box.height) * scale).rounded())
         let direct = try ImageDecoder.decode(bytes, width: width, height: height,
-                                             region: ImageRegion(x: 120, y: 90, width: 800, height: min(600, height - 90)))
+                                             region: PixelRect(x: 120, y: 90, width: 800, height: min(600, height - 90)))
         // Where the two halves meet, and around.
         let middle = width / 2 - 120
         for (x, y) in [(0, 0), (300, 100), (middle - 2, 200), (middle, 200), (middle + 2, 200), (700, 300)] {

@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 @testable import Raster
 

@@ -1,3 +1,4 @@
+import BookModel
 import Raster
 import Threading
 import Typesetting

@@ -1,5 +1,7 @@
+import BookModel
 import Foundation
 import Geometry
+import PlainText
 import XCTest
 import Gestures
 import Raster

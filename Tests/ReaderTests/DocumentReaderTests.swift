@@ -1,7 +1,9 @@
+import BookModel
 import Devices
 import Foundation
 import Geometry
 import Gestures
+import PlainText
 import Raster
 import TestSupport
 @testable import Typesetting

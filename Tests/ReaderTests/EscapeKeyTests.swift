@@ -1,5 +1,7 @@
+import BookModel
 import Devices
 import Foundation
+import PlainText
 import Typesetting
 import XCTest
 @testable import Reader

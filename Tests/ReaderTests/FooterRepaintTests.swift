@@ -1,3 +1,4 @@
+import BookModel
 import Raster
 import Typesetting
 import XCTest

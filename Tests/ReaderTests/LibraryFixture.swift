@@ -1,3 +1,5 @@
+import BookFormats
+import BookModel
 import Foundation
 import LinuxSystem
 import Raster
@@ -39,8 +41,8 @@ struct LibraryFixture {
     }
 
     func library(width: Int = 800, height: Int = 480, theme: Theme = .light) throws -> LibraryScreen {
-        let formats = LibraryFormats.all(encoding: nil)
-        let folder = LibraryFolder(path: books) { name in formats.contains { $0.accepts(fileName: name) } }
+        let formats = BookFormats()
+        let folder = LibraryFolder(path: books) { [books] name in formats.lists(fileAt: books + "/" + name) }
         return try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: state,
                                  font: ReaderSessionTests.font, theme: theme, width: width, height: height)
     }

@@ -1,3 +1,4 @@
+import BookModel
 import Devices
 import Geometry
 import Gestures
@@ -158,10 +159,11 @@ final class LibraryLayoutTests: XCTestCase {
         let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
         defer { fixture.remove() }
         try Data([0x89, 0x50, 0x4E, 0x47, 0, 0]).write(to: URL(fileURLWithPath: fixture.books + "/image.txt"))
-        try Data("PK".utf8).write(to: URL(fileURLWithPath: fixture.books + "/novel.epub"))
+        try Data("PK\u{3}\u{4} cut short".utf8).write(to: URL(fileURLWithPath: fixture.books + "/novel.epub"))
         let library = try fixture.library()
-        XCTAssertEqual(library.controls.map(\.label), ["Emma, Jane Austen", "image (cannot be opened: a PNG image, not text)",
-                                                       "novel (cannot be opened: EPUB books cannot be read yet)"])
+        let labels = library.controls.map(\.label)
+        XCTAssertEqual(Array(labels.prefix(2)), ["Emma, Jane Austen", "image (cannot be opened: a PNG image, not text)"])
+        XCTAssertTrue(labels.count == 3 && labels[2].hasPrefix("novel (cannot be opened: a damaged zip archive ("), "\(labels)")
         let image = try XCTUnwrap(library.controls.first { $0.id == "library.book.2" }).rect
         XCTAssertNil(library.handle(tap(400, Double(image.y + 10), at: 100)))
         library.openingFailed(path: library.entries[0].path, problem: "permission denied")

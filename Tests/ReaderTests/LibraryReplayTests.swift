@@ -1,6 +1,8 @@
+import BookModel
 import Devices
 import Foundation
 import Gestures
+import PlainText
 import Raster
 import TestSupport
 import Typesetting
@@ -159,7 +161,7 @@ final class LibraryReplayTests: XCTestCase {
         let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
         self.fixture = fixture
         let scene = LibraryScene(library: try fixture.library()) { path in
-            throw TypesettingError.unreadable(path: path, reason: "permission denied")
+            throw BookError.unreadable(path: path, reason: "permission denied")
         }
         try replay(scene, [.control("library.book.1")])
         XCTAssertEqual(scene.screenName, "library")

@@ -26,6 +26,12 @@ final class LibraryShelfTests: XCTestCase {
         XCTAssertEqual(sorted.map(\.name), ["new.txt", "old.txt", "A.txt", "a.txt", "b.txt"])
     }
 
+    func testSpokenLabelsSayTitleAuthorsAndWhyABookCannotBeOpened() {
+        XCTAssertEqual(LibraryBookInfo(title: "Emma", authors: ["Jane Austen"]).spokenLabel, "Emma, Jane Austen")
+        XCTAssertEqual(LibraryBookInfo(title: "Moby Dick", problem: "protected by DRM").spokenLabel,
+                       "Moby Dick (cannot be opened: protected by DRM)")
+    }
+
     func testProgressNeedsTheBooksLength() {
         XCTAssertEqual(LibraryReading(offset: 25, characters: 100, readAt: 0).progress, 0.25)
         XCTAssertEqual(LibraryReading(offset: 200, characters: 100, readAt: 0).progress, 1)

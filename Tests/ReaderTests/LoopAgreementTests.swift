@@ -1,6 +1,8 @@
+import BookModel
 import Foundation
 import Gestures
 import LinuxInput
+import PlainText
 import Typesetting
 import XCTest
 @testable import Reader

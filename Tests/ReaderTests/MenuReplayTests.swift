@@ -1,6 +1,8 @@
+import BookModel
 import Devices
 import Foundation
 import Gestures
+import PlainText
 import Raster
 import TestSupport
 import Typesetting

@@ -1,3 +1,4 @@
+import BookModel
 import Foundation
 import Typesetting
 import XCTest

@@ -1,3 +1,4 @@
+import BookModel
 import Devices
 import Foundation
 import Geometry

@@ -1,5 +1,8 @@
+import BookModel
+import BookStorage
 import Foundation
 import Geometry
+import PlainText
 import XCTest
 import Gestures
 import Raster

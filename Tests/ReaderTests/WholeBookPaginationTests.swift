@@ -1,3 +1,4 @@
+import BookModel
 import TestSupport
 import Typesetting
 import XCTest
@@ -8,8 +9,10 @@ import XCTest
 final class WholeBookPaginationTests: XCTestCase {
     private let geometry = PageGeometry(width: 400, height: 300, fontSize: 14)
 
-    /// Linear chapters with a section between them that no page shows.
-    private func sectionedBook() -> Book {
+    /// Linear chapters with a section between them that no page shows;
+    /// with `emptySection`, one more after the first chapter that holds
+    /// nothing (a blank page, or a picture the reader cannot draw).
+    private func sectionedBook(emptySection: Bool = false) -> Book {
         var builder = DocumentBuilder()
         for chapter in 1...6 {
             builder.beginSection(name: "ch\(chapter).xhtml")
@@ -19,6 +22,7 @@ final class WholeBookPaginationTests: XCTestCase {
                                text: "Paragraph \(paragraph) of chapter \(chapter), long enough to take a few lines "
                                    + "of this small page, so that a chapter runs over pages.")
             }
+            if chapter == 1, emptySection { builder.beginSection(name: "blank.xhtml") }
             if chapter == 3 {
                 builder.beginSection(name: "note.xhtml", isLinear: false)
                 builder.append(.paragraph, style: DocumentFixtures.body, text: "A note reached only by a link.")
@@ -44,6 +48,18 @@ final class WholeBookPaginationTests: XCTestCase {
 
     func testAStructuredBooksPagesAndTextAreThoseOfOneThread() throws {
         try assertSamePages(sectionedBook(), "sections")
+    }
+
+    /// A section with nothing on it is a page of its own, whether the book
+    /// is paginated at once or segment by segment.
+    func testAnEmptySectionIsOneBlankPageEverywhere() throws {
+        let book = sectionedBook(emptySection: true)
+        try assertSamePages(book, "an empty section")
+        let typesetter = try Typesetter(book: book, geometry: geometry, font: ReaderSessionTests.font)
+        let pages = typesetter.paginate().pages
+        let blank = try XCTUnwrap(book.document?.sections.first { $0.name == "blank.xhtml" })
+        XCTAssertEqual(pages.filter { $0.start == blank.offsets.lowerBound && $0.end == $0.start }.count, 1)
+        XCTAssertEqual(typesetter.paginate(through: pages.count).pages, pages, "pages found up to one are the same pages")
     }
 
     func testATextBooksPagesAndTextAreThoseOfOneThread() throws {

@@ -1,3 +1,4 @@
+import BookModel
 import XCTest
 import TestSupport
 @testable import Typesetting

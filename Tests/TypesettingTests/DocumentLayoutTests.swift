@@ -1,3 +1,5 @@
+import BookModel
+import PlainText
 import XCTest
 import TestSupport
 @testable import Typesetting
@@ -286,6 +288,26 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(Set(uses.map(\.font.family)), ["Book Sans"])
         XCTAssertEqual(uses.count, 3, "regular, bold and slanted faces: \(uses)")
         XCTAssertEqual(uses.reduce(0) { $0 + $1.glyphs }, used.count)
+    }
+
+    /// The space after a run in another face (inline code in monospace) is
+    /// the body's word space, not the wider space of the run before it.
+    func testTheSpaceAfterInlineCodeIsTheBodysWordSpace() throws {
+        var builder = DocumentBuilder()
+        var style = BlockStyle()
+        style.alignment = .start
+        builder.append(.paragraph, style: style, text: "Use ls to list the files.",
+                       runs: [StyledRun(range: 4..<6, style: InlineStyle(family: "monospace"))])
+        let setter = try typesetter(builder.build(metadata: BookMetadata(language: "en"), contents: [], format: .epub))
+        let glyphs = setter.layoutPage(0, of: setter.paginate()).glyphs
+        let body = glyphs[0].face
+        // "Use" is glyphs 0-2, the code "ls" 3-4 (a monospace face: each glyph as wide), "to" from 5.
+        XCTAssertNotEqual(glyphs[3].face, body, "the code is set in a face of its own")
+        XCTAssertEqual(glyphs[5].face, body)
+        let codeAdvance = glyphs[4].x - glyphs[3].x
+        let spaceAfterCode = glyphs[5].x - glyphs[4].x - codeAdvance
+        let bodySpace = setter.fonts.faces[body].spaceAdvance
+        XCTAssertLessThanOrEqual(abs(spaceAfterCode - bodySpace), 64, "a word space of the body, within a pixel")
     }
 
     func testAFontThatDoesNotLoadIsNeverReportedDrawn() throws {

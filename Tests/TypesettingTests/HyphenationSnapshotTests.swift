@@ -1,5 +1,7 @@
+import BookStorage
 import CHyphen
 import Foundation
+import PlainText
 import Threading
 import XCTest
 @testable import Typesetting
@@ -183,7 +185,8 @@ final class HyphenationSnapshotTests: XCTestCase {
         let store = HyphenationSnapshotStore(directory: folder + "/snapshots")
         func start() throws -> HyphenationPatterns {
             let work = StartupWork()
-            let preload = HyphenationPreload(bookPath: book, language: nil, snapshots: store, on: work)
+            let preload = HyphenationPreload(language: nil, bookLanguage: PlainTextFormat().earlyLanguage(path: book), snapshots: store,
+                                             on: work)
             work.start(name: "test start-up")
             return try XCTUnwrap(preload.patterns(for: "en"))
         }

@@ -1,4 +1,6 @@
+import BookModel
 import Foundation
+import PlainText
 import Threading
 import XCTest
 @testable import Typesetting
@@ -7,7 +9,7 @@ final class HyphenationTests: XCTestCase {
     /// A preload started as the reader starts it, on a start-up thread.
     private func started(bookPath: String, language: String?) -> HyphenationPreload {
         let work = StartupWork()
-        let preload = HyphenationPreload(bookPath: bookPath, language: language, on: work)
+        let preload = HyphenationPreload(language: language, bookLanguage: PlainTextFormat().earlyLanguage(path: bookPath), on: work)
         work.start(name: "hyphenation")
         return preload
     }

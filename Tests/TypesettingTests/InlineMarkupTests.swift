@@ -1,4 +1,6 @@
+import BookModel
 import Foundation
+import PlainText
 import XCTest
 @testable import Typesetting
 
@@ -19,25 +21,25 @@ final class InlineMarkupTests: XCTestCase {
 
     func testUnderscoresThatPairUpMakeItalics() {
         let text = "There was nothing so _very_ remarkable; “_Un_important,” said _the King himself_."
-        let markup = InlineMarkup.parse(scalars(text), aozora: false)
+        let markup = PlainTextMarkup(aozora: false).markup(of: scalars(text))
         XCTAssertEqual(visible(text, markup), "There was nothing so very remarkable; “Unimportant,” said the King himself.")
         XCTAssertEqual(italicText(text, markup), ["very", "Un", "the King himself"])
     }
 
     func testUnderscoresThatDoNotPairAreText() {
         for text in ["a snake_case name and another_one", "one _open underscore", "a lone _ here", "__init__ files"] {
-            let markup = InlineMarkup.parse(scalars(text), aozora: false)
+            let markup = PlainTextMarkup(aozora: false).markup(of: scalars(text))
             XCTAssertEqual(visible(text, markup), text, text)
         }
         let inWord = "only misch_ee_vous"
-        let markup = InlineMarkup.parse(scalars(inWord), aozora: false)
+        let markup = PlainTextMarkup(aozora: false).markup(of: scalars(inWord))
         XCTAssertEqual(visible(inWord, markup), "only mischeevous")
         XCTAssertEqual(italicText(inWord, markup), ["ee"])
     }
 
     func testRubyBaseIsTheKanjiBeforeItOrEverythingAfterTheMarker() {
         let text = "吾輩《わがはい》は一番｜獰悪《どうあく》な種族"
-        let markup = InlineMarkup.parse(scalars(text), aozora: true)
+        let markup = PlainTextMarkup(aozora: true).markup(of: scalars(text))
         XCTAssertEqual(visible(text, markup), "吾輩は一番獰悪な種族")
         let all = Array(text.unicodeScalars)
         let pairs = markup.rubies.map { ruby in
@@ -49,7 +51,7 @@ final class InlineMarkupTests: XCTestCase {
 
     func testAnnotationsAreHiddenAndEmphasisMarksTheTextBeforeThem() {
         let text = "へっつい［＃「へっつい」に傍点］の中※［＃「言＋墟のつくり」、第4水準2-88-74］"
-        let markup = InlineMarkup.parse(scalars(text), aozora: true)
+        let markup = PlainTextMarkup(aozora: true).markup(of: scalars(text))
         XCTAssertEqual(visible(text, markup), "へっついの中※")
         XCTAssertEqual(markup.runs.map(\.range), [0..<4])
         XCTAssertTrue(markup.runs[0].style.emphasisMarks)
@@ -58,14 +60,14 @@ final class InlineMarkupTests: XCTestCase {
 
     func testMarkupOfBothConventionsIsOneSetOfDisjointRanges() {
         let text = "生涯《しょNODE_EXTRA_CAうがい》は _猫_ だ"
-        let markup = InlineMarkup.parse(scalars(text), aozora: true)
+        let markup = PlainTextMarkup(aozora: true).markup(of: scalars(text))
         XCTAssertEqual(visible(text, markup), "生涯は 猫 だ")
         XCTAssertEqual(markup.hidden, [2..<22, 24..<25, 26..<27])
     }
 
     func testChineseTitleMarksAreTextOutsideAozoraBooks() {
         let text = "他读过《西游记》吗"
-        XCTAssertEqual(visible(text, InlineMarkup.parse(scalars(text), aozora: false)), text)
+        XCTAssertEqual(visible(text, PlainTextMarkup(aozora: false).markup(of: scalars(text))), text)
     }
 
     func testPagesShowTheTextWithoutMarkupAndOffsetsCountTheSource() throws {

@@ -1,4 +1,6 @@
+import BookModel
 import Foundation
+import PlainText
 import XCTest
 @testable import Typesetting
 

@@ -1,3 +1,4 @@
+import BookFormats
 import FoundationEssentials
 import LinuxSystem
 
@@ -25,8 +26,8 @@ public enum KioskBookChoice {
         return lastRead?.state.path ?? folderBooks.sorted().first
     }
 
-    /// The books directly in `folder` that its library lists (text and
-    /// EPUB, not hidden), by name.
+    /// The books directly in `folder` that its library lists (see
+    /// `BookFormats.lists(fileAt:)`; not hidden), by name.
     public static func books(inFolder folder: String) throws(KioskConfigurationError) -> [String] {
         let names: [String]
         do {
@@ -35,8 +36,8 @@ public enum KioskBookChoice {
             throw KioskConfigurationError("\(folder): cannot list the books folder (missing, or not readable by the service)")
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let formats = LibraryFormats.all(encoding: nil)
-        return names.filter { name in !name.hasPrefix(".") && formats.contains { $0.accepts(fileName: name) } }
+        let formats = BookFormats()
+        return names.filter { name in !name.hasPrefix(".") && formats.lists(fileAt: base + name) }
             .sorted().map { base + $0 }
     }
 }

@@ -1,3 +1,4 @@
+import BookModel
 import FoundationEssentials
 import Raster
 import Typesetting

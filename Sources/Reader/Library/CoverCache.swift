@@ -1,3 +1,5 @@
+import BookModel
+import BookStorage
 import LinuxSystem
 import Raster
 import Typesetting

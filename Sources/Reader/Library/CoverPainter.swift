@@ -1,3 +1,5 @@
+import BookModel
+import Geometry
 import Raster
 import Typesetting
 

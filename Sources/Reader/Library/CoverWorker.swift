@@ -1,3 +1,4 @@
+import BookModel
 import Raster
 import Threading
 
@@ -20,7 +21,7 @@ final class CoverWorker: @unchecked Sendable {
 
     /// A format, handed between threads.
     struct FormatBox: Sendable {
-        let format: any LibraryBookFormat
+        let format: any BookFormat
     }
 
     struct Found: Sendable {
@@ -103,7 +104,7 @@ final class CoverWorker: @unchecked Sendable {
         if job.problem == nil, let cached = cache?.load(key: job.key) {
             return Found(key: job.key, info: cached.info, cover: cached.cover)
         }
-        var info = job.format.format.info(path: job.path)
+        var info = LibraryBookInfo(job.format.format.describe(path: job.path))
         if let problem = job.problem, info.problem == nil {
             info.problem = problem
             return Found(key: job.key, info: info, cover: painter.cover(for: info))

@@ -1,3 +1,6 @@
+import BookFormats
+import BookModel
+import LinuxSystem
 import Raster
 import Typesetting
 
@@ -6,7 +9,7 @@ import Typesetting
 /// kept in memory for a few screens of rows and in the cover cache on
 /// disk for the next start. Used from the loop's thread only.
 final class LibraryCatalogue {
-    let formats: [LibraryBookFormat]
+    let formats: BookFormats
     private let worker: CoverWorker
     /// Finds books on this thread when the list cannot wait (at rest, a
     /// describe): the worker runs behind the frames, at a lower priority.
@@ -24,8 +27,10 @@ final class LibraryCatalogue {
     private var openingProblems: [String: String] = [:]
     /// The jobs asked for last, so an unchanged request is not sent again.
     private var requested: [CoverWorker.Job] = []
+    /// Each file's format, found from its first bytes while the file is as it was.
+    private var formatsByPath: [String: (status: FileStatus, format: any BookFormat)] = [:]
 
-    init(formats: [LibraryBookFormat], cache: CoverCache?, font: FontFile, coverWidth: Int, coverHeight: Int) throws {
+    init(formats: BookFormats, cache: CoverCache?, font: FontFile, coverWidth: Int, coverHeight: Int) throws {
         self.formats = formats
         self.coverWidth = coverWidth
         self.coverHeight = coverHeight
@@ -37,12 +42,18 @@ final class LibraryCatalogue {
 
     deinit { worker.stop() }
 
-    func format(forName name: String) -> LibraryBookFormat? { formats.first { $0.accepts(fileName: name) } }
+    /// The format of the entry's file, read once while the file is unchanged.
+    func format(of entry: LibraryEntry) -> any BookFormat {
+        if let known = formatsByPath[entry.path], known.status == entry.status { return known.format }
+        let format = formats.format(ofFileAt: entry.path)
+        formatsByPath[entry.path] = (entry.status, format)
+        return format
+    }
 
     private func job(_ entry: LibraryEntry) -> CoverWorker.Job {
-        let format = format(forName: entry.name) ?? UnsupportedBookFormat.epub
+        let format = format(of: entry)
         var key = CoverCache.key(path: entry.path, status: entry.status, coverWidth: coverWidth, coverHeight: coverHeight,
-                                 font: fontPath, formatVersion: format.version)
+                                 font: fontPath, formatVersion: format.descriptionVersion)
         let problem = openingProblems[entry.path]
         if let problem { key += "|" + problem }
         return CoverWorker.Job(key: key, path: entry.path, format: CoverWorker.FormatBox(format: format), problem: problem)
@@ -91,7 +102,7 @@ final class LibraryCatalogue {
             found[job.key] = (result.info, result.cover, useClock)
         }
         return entries.map { entry in
-            known(entry) ?? (LibraryBookInfo(title: LibraryFileName.title(ofPath: entry.path)),
+            known(entry) ?? (LibraryBookInfo(title: BookDescription.title(ofPath: entry.path)),
                              PixelBuffer(width: coverWidth, height: coverHeight))
         }
     }

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// Where the library's parts go on a screen: a header with the word

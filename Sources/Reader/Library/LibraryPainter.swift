@@ -1,3 +1,5 @@
+import BookModel
+import Geometry
 import Raster
 import Typesetting
 
@@ -17,7 +19,7 @@ enum LibraryPainter {
             guard let (info, cover) = library.catalogue.known(entry) else {
                 // Still being found (a fast scroll): the file's name on an empty cover.
                 MenuPainter.outline(row.cover, thickness: 1, color: theme.secondary, into: &frame)
-                glyphs += library.place(LibraryFileName.title(ofPath: entry.path), in: row.title, role: .title)
+                glyphs += library.place(BookDescription.title(ofPath: entry.path), in: row.title, role: .title)
                 continue
             }
             frame.copy(from: cover, toX: row.cover.x, y: row.cover.y)

@@ -59,7 +59,7 @@ public final class LibraryScene: LoopScene {
             library.hasOpenBook = true
             show(library: false)
         } catch {
-            let problem = (error as? TypesettingError).map(TextBookFormat.reason) ?? "\(error)"
+            let problem = library.catalogue.formats.reason(error)
             library.openingFailed(path: entry.path, problem: problem)
             warnings.append("\(entry.path): cannot be opened: \(problem)")
         }

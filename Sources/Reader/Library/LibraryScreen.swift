@@ -1,3 +1,4 @@
+import BookFormats
 import Devices
 import Geometry
 import Gestures
@@ -50,7 +51,7 @@ public final class LibraryScreen {
     /// The latest time an event or a frame brought.
     private var time = 0.0
 
-    public init(folder: LibraryFolder, formats: [LibraryBookFormat], coverCache: CoverCache?, store: StateStore?,
+    public init(folder: LibraryFolder, formats: BookFormats, coverCache: CoverCache?, store: StateStore?,
                 font: FontFile, theme: Theme, width: Int, height: Int) throws {
         self.folder = folder
         self.store = store

@@ -1,3 +1,4 @@
+import BookModel
 import Typesetting
 
 /// Page numbers and counts while only some chapter segments are paginated:

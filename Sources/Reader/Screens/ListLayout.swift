@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// One row of a list screen: what it says, the page it is on, how deep it is nested.

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// What the menu shows about the book and the page on screen.

@@ -73,8 +73,8 @@ final class NoteScreen {
                 }
                 return moved
             }
-            shown.rules = content.rules.map { PageBox(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) }
-            shown.underlines = content.underlines.map { PageBox(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) }
+            shown.rules = content.rules.map { PixelRect(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) }
+            shown.underlines = content.underlines.map { PixelRect(x: $0.x, y: $0.y + shift, width: $0.width, height: $0.height) }
             PagePainter(theme: theme).paint(shown, fonts: fonts, cache: cache, into: &pixels, clearing: false)
             // The text stops at the padding: the panel's own edges stay clear.
             let bottomPad = panel.height - (viewport.maxY - panel.y)

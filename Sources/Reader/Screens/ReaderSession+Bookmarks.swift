@@ -1,3 +1,4 @@
+import BookModel
 import Typesetting
 
 /// Bookmarks: page starts kept with the reading position in the book's

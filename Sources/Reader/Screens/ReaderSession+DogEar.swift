@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// A marked page shows a folded corner at its top right while it rests on screen.

@@ -29,7 +29,7 @@ extension ReaderSession {
         return true
     }
 
-    private func distance(_ box: PageBox, _ point: Point) -> Double {
+    private func distance(_ box: PixelRect, _ point: Point) -> Double {
         let dx = max(Double(box.x) - point.x, 0, point.x - Double(box.maxX))
         let dy = max(Double(box.y) - point.y, 0, point.y - Double(box.maxY))
         return dx * dx + dy * dy

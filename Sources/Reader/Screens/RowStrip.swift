@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// Rows of one height that scroll vertically in a viewport (the lists'

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// A control on screen: what the checks tap and what a screen reader would

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// The text settings a person can choose on the text panel, in steps.

@@ -1,11 +1,7 @@
+import BookModel
 import Typesetting
 
-/// What the reader opens: a book read whole (a text file), or one read a
-/// section at a time (an EPUB).
-public enum ReadingBook {
-    case whole(Book)
-    case sectioned(SectionedBookReading)
-
+extension ReadingBook {
     /// What the book's reading state is kept under.
     public var stateKey: String {
         switch self {

@@ -1,3 +1,5 @@
+import BookModel
+import BookStorage
 import FoundationEssentials
 import Glibc
 import LinuxSystem

@@ -1,3 +1,5 @@
+import BookModel
+
 /// A block's own rules for where its lines may break, applied over the
 /// opportunities UAX #14 gives: soft hyphens (CSS `hyphens`), breaks
 /// inside words (`word-break`) and anywhere at all (`line-break:

@@ -1,3 +1,5 @@
+import BookModel
+
 /// What a block of a structured book adds to its laid-out lines: its place
 /// in the page flow, a picture instead of text, a list marker, its links.
 struct BlockExtras {

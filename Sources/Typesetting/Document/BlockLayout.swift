@@ -1,3 +1,4 @@
+import BookModel
 import CHarfBuzz
 
 /// A structured book's block set for one geometry: its kind and block
@@ -205,7 +206,7 @@ extension Typesetter {
         book.text.utf8.withUnsafeBufferPointer { bytes in
             var byte = paragraph.bytes.lowerBound
             while byte < paragraph.bytes.upperBound {
-                let (scalar, length) = SourceLines.decodeScalar(bytes, at: byte)
+                let (scalar, length) = DecodedText.decodeScalar(bytes, at: byte)
                 source.append(scalar)
                 byte += length
             }

@@ -1,3 +1,6 @@
+import BookModel
+import Geometry
+
 /// Placing one line of a structured book's block on a page: text with its
 /// list marker and links, or the block's picture (an image, its
 /// alternative text, a rule).
@@ -8,7 +11,7 @@ extension Typesetter {
         switch block.picture {
         case let .image(image):
             let x = pictureX(box, width: Int32(image.width * 64)) / 64
-            let frame = PageBox(x: x, y: top, width: image.width, height: image.height)
+            let frame = PixelRect(x: x, y: top, width: image.width, height: image.height)
             var alternative: [PlacedGlyph] = []
             if let text = image.alternative {
                 // Set centred in the image's box, for when it cannot be decoded.
@@ -36,7 +39,7 @@ extension Typesetter {
             page.lineExtents.replaceSubrange(first..., with: [extent])
         case let .rule(width, thickness):
             let x = pictureX(box, width: width) / 64
-            let rule = PageBox(x: x, y: top + (layout.lineHeight - thickness) / 2, width: Int(width / 64), height: thickness)
+            let rule = PixelRect(x: x, y: top + (layout.lineHeight - thickness) / 2, width: Int(width / 64), height: thickness)
             page.rules.append(rule)
             recordPicture(rule, into: &page)
         case nil:
@@ -51,7 +54,7 @@ extension Typesetter {
     }
 
     /// A picture is a line of the page without text.
-    private func recordPicture(_ box: PageBox, into page: inout PageLayout) {
+    private func recordPicture(_ box: PixelRect, into page: inout PageLayout) {
         page.lines.append("")
         page.lineExtents.append(Int32(box.x * 64)...Int32(box.maxX * 64))
     }
@@ -92,13 +95,13 @@ extension Typesetter {
                 right = max(right, span.upperBound)
             }
             guard left < right else { continue }
-            let box = PageBox(x: Int(left) / 64, y: top, width: max(1, Int(right - left + 63) / 64), height: layout.lineHeight)
+            let box = PixelRect(x: Int(left) / 64, y: top, width: max(1, Int(right - left + 63) / 64), height: layout.lineHeight)
             page.links.append(PageLink(box: box, target: link.target, isNoteReference: link.isNoteReference))
             // A link is underlined, thinly, a little below the baseline; a note's number shows itself.
             guard !link.isNoteReference, let block = layout.block else { continue }
             let thickness = max(1, layout.face.pixelSize / 18)
             let under = top + block.baselineOffset + max(1, Int(-layout.face.descender) / 64 / 3)
-            page.underlines.append(PageBox(x: box.x, y: under, width: box.width, height: thickness))
+            page.underlines.append(PixelRect(x: box.x, y: under, width: box.width, height: thickness))
         }
     }
 }

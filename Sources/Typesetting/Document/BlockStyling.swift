@@ -1,3 +1,4 @@
+import BookModel
 import CHarfBuzz
 
 /// The faces, capitals, rises and languages of a block's characters, from

@@ -1,3 +1,5 @@
+import BookModel
+
 /// The faces a structured book's runs ask for: a family (a CSS list of
 /// names), a slant, a weight and a size.
 struct FaceRequest: Hashable {

@@ -1,3 +1,4 @@
+import BookModel
 import ImageDecoding
 import Threading
 
@@ -33,4 +34,9 @@ public final class DocumentImageSizes: @unchecked Sendable {
             return .failure(.damaged("\(error)"))
         }
     }
+}
+
+extension BookDocument {
+    /// Each image's size from its header, read once for every typesetter.
+    public var imageSizes: DocumentImageSizes { memo.value(DocumentImageSizes.self) { DocumentImageSizes() } }
 }

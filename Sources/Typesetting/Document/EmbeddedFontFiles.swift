@@ -1,3 +1,4 @@
+import BookModel
 import CFreeType
 import Threading
 
@@ -46,6 +47,9 @@ public struct EmbeddedFontStatus: Sendable, Equatable {
 }
 
 extension BookDocument {
+    /// The embedded fonts' bytes, read once for every typesetter.
+    public var fontFiles: EmbeddedFontFiles { memo.value(EmbeddedFontFiles.self) { EmbeddedFontFiles() } }
+
     /// Each embedded font with whether it loads (what `info` reports).
     public func embeddedFontStatus() -> [EmbeddedFontStatus] {
         fonts.map { font in

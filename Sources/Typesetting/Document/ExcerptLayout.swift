@@ -1,3 +1,5 @@
+import BookModel
+
 /// A few blocks of a book set on their own, at the page's measure and
 /// without a page's height: what a note panel shows.
 extension Typesetter {

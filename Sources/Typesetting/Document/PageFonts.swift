@@ -1,3 +1,5 @@
+import BookModel
+
 /// One of the book's own fonts as a page uses it: a face opened from it
 /// (at a size, perhaps slanted or thickened) and how many glyphs the page
 /// sets in that face.

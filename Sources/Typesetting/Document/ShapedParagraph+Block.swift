@@ -1,3 +1,5 @@
+import BookModel
+
 /// What shaping a structured book's block needs beyond its characters:
 /// worked out by the typesetter from the block's style and runs.
 struct BlockShaping {
