@@ -295,13 +295,3 @@ struct ReadCommand: ParsableCommand {
         StandardStreams.log(text)
     }
 }
-
-/// What `read` runs in the loop: one book, or a folder's library.
-protocol ReadingScene: LoopScene {
-    func saveNow()
-    func stop()
-    func summary(describing: Bool) -> JSONLine
-}
-
-extension ReaderSession: ReadingScene {}
-extension LibraryScene: ReadingScene {}

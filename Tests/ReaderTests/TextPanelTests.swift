@@ -33,14 +33,14 @@ final class TextPanelTests: XCTestCase {
         let reader = try session(page: 5)
         defer { reader.stop() }
         reader.finishBackgroundWork()
-        reader.screens.typefaces = Self.dejaVu
+        reader.resources.typefaces = Self.dejaVu
         let first = reader.currentOffset
-        reader.openTextPanel()
-        XCTAssertEqual(reader.visibleControls.filter { $0.id.hasPrefix("text.font.") }.map(\.label), ["DejaVu Serif", "DejaVu Sans"])
+        reader.open(TextPanelScreen())
+        XCTAssertEqual(reader.describedControls.filter { $0.id.hasPrefix("text.font.") }.map(\.label), ["DejaVu Serif", "DejaVu Sans"])
         try tapControl("text.font.2", reader, at: 1000)
         XCTAssertEqual(reader.settings.font, Self.dejaVu[1].file)
         XCTAssertTrue(reader.offsetRange.contains(first), "the first character of the page before is still on screen")
-        XCTAssertTrue(reader.selectedTextOptions.contains("text.font.2"))
+        XCTAssertTrue(TextPanelScreen.selected(reader.settings, typefaces: Self.dejaVu).contains(.font(1)))
     }
 
     func testStepsOfSizeSpacingAndMargins() {
@@ -84,7 +84,7 @@ final class TextPanelTests: XCTestCase {
     }
 
     private func tapControl(_ id: String, _ reader: ReaderSession, at time: Double) throws {
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
         let x = Double(control.rect.x + control.rect.width / 2), y = Double(control.rect.y + control.rect.height / 2)
         try HeadlessRun(session: reader).run([TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: y)]),
                                               TouchFrame(time: time + 60, touches: [])])
@@ -122,16 +122,16 @@ final class TextPanelTests: XCTestCase {
         let reader = try session(page: 5)
         defer { reader.stop() }
         reader.finishBackgroundWork()
-        reader.screens.typefaces = Self.dejaVu
+        reader.resources.typefaces = Self.dejaVu
         let page = reader.currentPage
         try reader.handle(.toggleText, at: 1000)
-        let ids = reader.visibleControls.map(\.id)
+        let ids = reader.describedControls.map(\.id)
         let dark = try XCTUnwrap(ids.firstIndex(of: "text.theme.dark"))
         for step in 0...dark { try reader.handle(.nextPage, at: 1100 + Double(step)) }
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.dark", "the arrows walk the controls in reading order")
+        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.theme.dark", "the arrows walk the controls in reading order")
         XCTAssertEqual(reader.currentPage, page, "the page under the panel stays")
         try HeadlessRun(session: reader).run([])
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == "text.theme.dark" })
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == "text.theme.dark" })
         let ring = max(5, reader.interfaceMetrics.padding / 2)
         XCTAssertEqual(reader.frame.pixel(x: control.rect.x + ring, y: control.rect.y + control.rect.height / 2),
                        Theme.light.ink, "the chosen control is ringed")
@@ -139,18 +139,18 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(reader.settings.theme, .dark)
         XCTAssertEqual(reader.screenName, "text", "the panel stays open for the next change")
         try reader.handle(.previousPage, at: 2100)
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.sepia")
+        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.theme.sepia")
         try reader.handle(.firstPage, at: 2200)
         try reader.handle(.previousPage, at: 2300)
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.smaller", "Home chooses the first, and the choice stops there")
+        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.smaller", "Home chooses the first, and the choice stops there")
         try reader.handle(.activate, at: 2400)
         XCTAssertEqual(reader.settings.geometry.fontSize, 18)
         try reader.handle(.lastPage, at: 2500)
-        XCTAssertEqual(reader.screens.textPanelFocus, "close")
+        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "close")
         try reader.handle(.activate, at: 2600)
         XCTAssertEqual(reader.screenName, "reading")
         try reader.handle(.toggleText, at: 2700)
-        XCTAssertNil(reader.screens.textPanelFocus, "the panel opens again with nothing chosen")
+        XCTAssertNil((reader.screen as? TextPanelScreen)?.focus?.id, "the panel opens again with nothing chosen")
     }
 
     func testSettingsAreKeptForTheDeviceAndTheSizeForTheBook() throws {
@@ -164,9 +164,10 @@ final class TextPanelTests: XCTestCase {
         let reader = try ReaderSession(book: book, path: Self.bookPath, settings: settings, start: .page(2), stateStore: store)
         defer { reader.stop() }
         reader.toggleBookmark()
-        reader.applyTextControl("text.larger")
-        reader.applyTextControl("text.theme.dark")
-        reader.applyTextControl("text.margins.3")
+        let panel = TextPanelScreen()
+        panel.apply(.larger, host: reader)
+        panel.apply(.theme("dark"), host: reader)
+        panel.apply(.margins(2), host: reader)
         let saved = try XCTUnwrap(store.loadTextSettings())
         XCTAssertEqual(saved.fontSize, 22)
         XCTAssertEqual(saved.theme, "dark")
@@ -191,8 +192,8 @@ final class TextPanelTests: XCTestCase {
             defer { reader.stop() }
             reader.finishBackgroundWork()
             // The typefaces offered depend on the machine's fonts: the picture takes two that are always there.
-            reader.screens.typefaces = Self.dejaVu
-            reader.openTextPanel()
+            reader.resources.typefaces = Self.dejaVu
+            reader.open(TextPanelScreen())
             let display = try HeadlessRun(session: reader).run([])
             XCTAssertEqual(display.screen, reader.frame)
             let golden = GoldenImage(

@@ -3,7 +3,8 @@ import Raster
 
 /// The reader session is the loop's main scene.
 extension ReaderSession: LoopScene {
-    public var tapZonesEnabled: Bool { ReadingScreen.tapZonesEnabled(controller, overlay) }
+    /// Side taps turn pages at once on an unzoomed page with nothing open over it but a screen that allows them.
+    public var tapZonesEnabled: Bool { !controller.isZoomed && screen?.allowsTapZones ?? true }
 
     public var composedFrame: PixelBuffer? { frame }
 
@@ -24,7 +25,7 @@ extension ReaderSession: LoopScene {
     public func finishBackgroundWork() {
         takeInWholeBook(waiting: true)
         // A held background (tests hold it) would never finish.
-        if !pagination.isPaused { pagination.wait { _, complete in complete } }
+        if !pages.store.isPaused { pages.store.wait { _, complete in complete } }
         syncPages()
         cache.waitForRenderAhead()
     }
@@ -36,19 +37,17 @@ extension ReaderSession: LoopScene {
         let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
                                            isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
                                            width: geometry.width, height: geometry.height)
-        let screen = screenName
-        return screen == "reading" ? page : "\(page) (\(screen))"
+        return screen == nil ? page : "\(page) (\(screenName))"
     }
 
-    public var screenName: String { currentScreenName }
-
     /// The page picture goes straight from the page buffers into the back
-    /// buffer when nothing is drawn over it; anything else (a screen over
-    /// the page, a zoomed page) is composed in RAM as always and the rows
-    /// the back buffer lacks are copied over.
+    /// buffer when nothing is drawn over it (no zoom, screen, corner or
+    /// scroll bars); anything else is composed in RAM as always and the
+    /// rows the back buffer lacks are copied over.
     public func compose(into target: ScanoutTarget) -> FrameDamage? {
         guard target.width == settings.geometry.width, target.height == settings.geometry.height else { return nil }
-        if showsOnlyPages {
+        if controller.zoomedPage == nil, screen == nil, !screensAreAnimating, !showsDogEar,
+           !scrollIndicators.isShowing(at: controller.now) {
             framePending = false
             // The view may have been moved directly, not through `advance`.
             syncPages()
@@ -63,17 +62,10 @@ extension ReaderSession: LoopScene {
         return compositor.copyFrame(frame, into: target)
     }
 
-    /// Nothing is drawn over the pages: no zoom, screen, corner or scroll bars.
-    private var showsOnlyPages: Bool {
-        controller.zoomedPage == nil && screens.list == nil && !screens.textPanelOpen && screens.note == nil
-            && !overlay.isShown(at: screens.time) && !showsDogEar && !scrollIndicators.isShowing(at: controller.now)
-    }
-}
-
-extension ReaderSession {
     /// The headless reader's final line: the page, zoom, offset, stalls,
-    /// page buffers, pages and screen; with `describing`, what is on
-    /// screen too (see `describe`).
+    /// page buffers, pages and screen; with `describing`, what is on screen
+    /// too: the book, the chapter, the page's character range, the text
+    /// settings, the bookmarks' page numbers and every control on screen.
     public func summary(describing: Bool) -> JSONLine {
         var result = JSONLine()
         result.add("page", pageIndexInBook + 1)
@@ -84,7 +76,14 @@ extension ReaderSession {
         result.add("page_buffers", cache.allocatedBuffers)
         result.add("pages", knownPageCount)
         result.add("screen", screenName)
-        if describing { describe(into: &result) }
+        guard describing else { return result }
+        result.add("book", bookPath)
+        result.add("chapter", book.chapterTitle(holding: currentOffset))
+        result.add("offset_range", [Double(offsetRange.lowerBound), Double(offsetRange.upperBound)])
+        result.add("font_size", settings.geometry.fontSize)
+        result.add("theme", settings.theme.name)
+        result.add("bookmarks", bookmarkPages.map(Double.init))
+        result.add("controls", objects: describedControls.map(\.json))
         return result
     }
 }

@@ -2,10 +2,63 @@ import Raster
 import Typesetting
 
 /// Setting the book anew: another size, spacing, margins, theme or font,
-/// always keeping the first character of the page on screen.
+/// or the whole book of sections once it is read; always showing the page
+/// that holds the place.
 extension ReaderSession {
-    /// Re-lays the book at another size and keeps the first character of
-    /// the page on screen.
+    /// Opens `opening` where `start` says. A book of sections opened at its
+    /// saved place, or at its start, shows that section's page before the
+    /// others are read; any other start needs the whole book first.
+    public convenience init(opening: ReadingBook, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+                            hyphenationPreload: HyphenationPreload? = nil,
+                            preparedBuffers: BufferPreparation? = nil) throws {
+        let first = SectionedOpening.firstShown(of: opening, start: start, stateStore: stateStore)
+        try self.init(book: first.book, path: path, settings: settings, start: first.start, stateStore: stateStore,
+                      hyphenationPreload: hyphenationPreload, preparedBuffers: preparedBuffers, pending: first.pending)
+        // Read while the first page is composed and shown.
+        first.pending?.reading.startReadingWholeBook()
+    }
+
+    /// The section a book of sections opened at `start` shows before the
+    /// whole book is read, as the session opening it will find it; nil
+    /// when the start needs the whole book. Read it ahead, while waiting
+    /// for anything else the session needs.
+    public static func firstSection(of reading: SectionedBookReading, start: Start, stateStore: StateStore?) -> Int? {
+        SectionedOpening.firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
+    }
+
+    /// Takes in the whole book now, waiting for it to be read (a book read
+    /// whole from the start already is).
+    public func waitForWholeBook() { takeInWholeBook(waiting: true) }
+
+    /// True while the page shown comes from some sections of the book and the whole book is being read.
+    public var isReadingWholeBook: Bool { pages.pendingWholeBook != nil }
+
+    /// Takes in the whole book once it is read (with `waiting`, waits for
+    /// it), keeping the place: it is found in the whole book, and the pages
+    /// are found anew there.
+    func takeInWholeBook(waiting: Bool) {
+        guard let pending = pages.pendingWholeBook,
+              let whole = waiting ? pending.reading.waitForWholeBook() : pending.reading.wholeBookIfRead else { return }
+        pages.pendingWholeBook = nil
+        let offset = book.place(of: readingPlace).flatMap { whole.offset(of: $0) } ?? whole.metadata.bodyStart
+        do {
+            let paused = pages.store.isPaused
+            let main = try Typesetter(matching: renderer.typesetter, book: whole)
+            pages.reset(book: whole, geometry: settings.geometry)
+            cache.invalidate(inkUnknown: false)
+            book = whole
+            try replaceRenderers(main: main, glyphs: renderer.cache)
+            // What was found in the sections shown is found again in the whole book.
+            places.forgetBookmarks()
+            resources.forgetBook()
+            readingPlace = offset
+            try startPagination(showing: offset, paused: paused)
+        } catch {
+            warnings.append("the rest of the book could not be set: \(error)")
+        }
+    }
+
+    /// Re-lays the book at another size, keeping the place.
     public func setFontSize(_ size: Int) throws {
         var geometry = settings.geometry
         geometry.fontSize = size
@@ -13,68 +66,47 @@ extension ReaderSession {
     }
 
     /// Sets the book in another geometry (size, spacing, margins), theme
-    /// or font, keeping the first character of the page on screen.
+    /// or font, showing the page that holds the place.
     public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
         try geometry.validate()
-        if let font, font != settings.font {
-            try changeFont(font, geometry: geometry, theme: theme)
-            return
-        }
-        let themeChanged = theme != settings.theme
+        let font = font ?? settings.font
+        let fontChanged = font != settings.font
         // A new background leaves nothing of the old pictures usable.
-        cache.invalidate(inkUnknown: themeChanged)
-        settings.theme = theme
-        compositor.background = theme.background
-        guard geometry != settings.geometry else {
-            let main = PageRenderer(typesetter: renderer.typesetter, theme: theme, cache: renderer.cache)
-            let worker = PageRenderer(typesetter: try Typesetter(matching: renderer.typesetter), theme: theme,
-                                      cache: workerGlyphCache)
-            renderer = main
-            cache.replaceRenderers(main: main, worker: worker)
-            zoom = nil
+        let inkUnknown = theme != settings.theme
+        guard fontChanged || geometry != settings.geometry else {
+            cache.invalidate(inkUnknown: inkUnknown)
+            settings.theme = theme
+            compositor.background = theme.background
+            try replaceRenderers(main: renderer.typesetter, glyphs: renderer.cache)
             needsFrame = true
             return
         }
-        let offset = currentOffset
-        let paused = pagination.isPaused
-        pagination.cancel()
-        settings.geometry = geometry
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        // The glyph caches carry over: their keys hold the size, and a
-        // reader switching between two sizes keeps both sets of glyphs
-        // instead of allocating them again on every change.
-        let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
-                                  cache: workerGlyphCache)
-        renderer = main
-        cache.replaceRenderers(main: main, worker: worker)
-        zoom = nil
-        try startPagination(showing: offset, paused: paused)
-    }
-
-    /// The book set in another font file: new typesetters and glyph
-    /// caches (glyphs are keyed by face number, which another file reuses).
-    private func changeFont(_ font: FontFile, geometry: PageGeometry, theme: Theme) throws {
-        let mainTypesetter = try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
-                                            lineBreaking: settings.lineBreaking)
-        let offset = currentOffset
-        let paused = pagination.isPaused
-        pagination.cancel()
-        cache.invalidate(inkUnknown: theme != settings.theme)
+        // Another font file needs glyph caches of its own: glyphs are keyed
+        // by face number, which another file reuses. Within one file they
+        // carry over: their keys hold the size, and a reader switching
+        // between two sizes keeps both sets of glyphs.
+        let main = fontChanged
+            ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
+                             lineBreaking: settings.lineBreaking)
+            : try Typesetter(matching: renderer.typesetter, geometry: geometry)
+        let paused = pages.store.isPaused
+        pages.reset(book: nil, geometry: geometry)
+        cache.invalidate(inkUnknown: inkUnknown)
         // The worker is idle once the cache is invalidated.
-        workerGlyphCache.removeAll()
+        if fontChanged { workerGlyphCache.removeAll() }
         settings.font = font
         settings.theme = theme
         settings.geometry = geometry
         compositor.background = theme.background
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: GlyphCache())
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
-                                  cache: workerGlyphCache)
-        renderer = main
-        cache.replaceRenderers(main: main, worker: worker)
+        try replaceRenderers(main: main, glyphs: fontChanged ? GlyphCache() : renderer.cache)
+        try startPagination(showing: readingPlace, paused: paused)
+    }
+
+    /// New renderers for the page cache in the settings' theme: `main` with `glyphs`, and one for its worker.
+    private func replaceRenderers(main: Typesetter, glyphs: GlyphCache) throws {
+        renderer = PageRenderer(typesetter: main, theme: settings.theme, cache: glyphs)
+        cache.replaceRenderers(main: renderer, worker: PageRenderer(typesetter: try Typesetter(matching: main),
+                                                                    theme: settings.theme, cache: workerGlyphCache))
         zoom = nil
-        try startPagination(showing: offset, paused: paused)
     }
 }

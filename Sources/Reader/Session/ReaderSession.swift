@@ -1,107 +1,75 @@
 import Devices
-import FoundationEssentials
 import Geometry
 import Gestures
-import LinuxSystem
 import Raster
 import Scrolling
 import Typesetting
 
-/// The reader: a book, its pages in three buffers, the paging scroll view
-/// and the reading position. It never reads a clock: input and frames
-/// arrive with their times, and it composes frames when asked.
-public final class ReaderSession: PagingControllerObserver {
-    public struct Settings {
-        public var geometry: PageGeometry
-        public var font: FontFile
-        public var theme: Theme
-        public var language: String?
-        /// How body paragraphs are cut into lines.
-        public var lineBreaking: LineBreaking
-        /// Where chapters beyond the one on screen are paginated.
-        public var pagination: PaginationMode
-        /// The panel's size on the glass in millimetres, when known: the
-        /// interface's targets and text are sized by it.
-        public var panelSize: Size?
+/// The reader: a book, its pages in three buffers, the paging scroll view,
+/// the place, and the screen open over the page, which takes the input
+/// while it is open. It never reads a clock: input and frames arrive with
+/// their times, and it composes frames when asked.
+public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingScene {
+    public typealias Settings = ReaderSettings
+    public typealias Start = ReaderStart
 
-        public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
-                    lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
-                    panelSize: Size? = nil) {
-            self.geometry = geometry
-            self.font = font
-            self.theme = theme
-            self.language = language
-            self.lineBreaking = lineBreaking
-            self.pagination = pagination
-            self.panelSize = panelSize
-        }
-    }
-
-    /// The book: while `pendingWholeBook` waits, the sections read so far.
+    /// The book: while the whole book is read, the sections read so far.
     public internal(set) var book: Book
     /// Which way the pages go (right to left for a right-to-left book).
     public let pageProgression: PageProgression
     public internal(set) var settings: Settings
     public internal(set) var controller: PagingController
     public let cache: PageCache
-    /// Pages found so far, segment by segment, by the background and by the reader.
-    public internal(set) var pagination: PaginationStore
-    /// Where pagination may start afresh; the same for every geometry.
-    var segments: ChapterSegments
-    /// The pages the scroll view holds: known segments around the place opened.
-    var window: PageWindow
-    /// The store's version the window was last brought up to.
-    var windowVersion = -1
-    /// The numbers footers give while the pages before the window are not known.
-    var estimatedPagesBefore = 0
-    /// Page counts of segments not paginated yet, for the current geometry.
-    var pageCountEstimate: PageCountEstimate
-    /// The book's estimated page count and the store version it was made at.
-    private var estimatedTotal = (version: -1, count: 0)
+    /// The book's pages as known so far, by the background and by the reader.
+    let pages: BookPages
+    public var pagination: PaginationStore { pages.store }
     /// The composed screen; empty until the first `compose()`.
     public internal(set) var frame: PixelBuffer
     /// The rows of `frame` changed since the loop last took them.
     var damage = FrameDamage(rows: 0)
     /// The rows the screens over the page cover in the frame, while they are drawn there.
-    private var overlayRows: [Range<Int>] = []
+    private var screenRows: [Range<Int>] = []
     var scrollIndicators = ScrollIndicators()
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
-    public let overlay = OverlayState()
-    let screens = ReaderScreens()
+    /// The screen open over the page; nil while the page is read.
+    var screen: (any ReaderScreen)?
+    /// A screen closed but still drawn while it leaves (the menu sliding out).
+    var leavingScreen: (any ReaderScreen)?
+    /// The latest time an event or a frame brought; screens animate by it.
+    var screenTime = 0.0
+    let resources = ScreenResources()
+    /// The place, the bookmarks and the book's size as the state store keeps them.
+    let places: PlaceKeeper
+    var bookPath: String { places.bookPath }
+    /// The first character of the page the reader last turned to or
+    /// jumped to: re-layouts show the page holding it, however many follow.
+    var readingPlace = 0
+    var wayBack: WayBack?
+    /// What the menu offers (a kiosk's `MENU=`); everything unless set.
+    public var menuPolicy = MenuPolicy.full {
+        didSet {
+            if !menuPolicy.offersTextSettings, screen is TextPanelScreen { dismissScreens() }
+            needsFrame = true
+        }
+    }
+    /// The book was opened from a library: the menu offers the way back to it.
+    public var offersLibrary = false
+    /// Library in the menu (or `l`) was chosen: the scene holding both goes there next.
+    var libraryRequested = false
     var compositor: Compositor
     var renderer: PageRenderer
     /// The render-ahead worker's glyph cache, kept across font changes.
     let workerGlyphCache = GlyphCache()
-    let stateStore: StateStore?
-    let bookHash: String
-    let bookPath: String
-    /// Faces and glyphs at the zoomed size, kept only while zoomed: large
-    /// glyphs of a passing zoom neither push the page-size glyphs out of
-    /// their cache nor stay behind in memory.
-    var zoom: (faces: ScaledFontFaces, glyphs: GlyphCache)?
-    static let zoomGlyphBudget = 2 << 20
+    /// The page's layout painted at the zoomed size, kept only while zoomed.
+    var zoom: ZoomedGlyphs?
     /// Messages for the person (warnings), drained by the caller.
     public internal(set) var warnings: [String] = []
-    var savedOffset: Int?
     var needsFrame = true
-    /// A book opened a section at a time, until the whole book is read and taken in.
-    var pendingWholeBook: PendingWholeBook?
     /// Frames go straight into a display's back buffer (`compose(into:)`):
     /// `advance` only notes that one is due (`framePending`).
     public var composesStraight = false
     var framePending = false
-
-    /// Where to open the book.
-    public enum Start: Equatable {
-        case offset(Int)
-        /// A page number, 0-based; past the end means the last page.
-        case page(Int)
-        /// The place saved for this book in the state store, else the
-        /// beginning of the book itself (`BookMetadata.bodyStart`); an
-        /// unusable state file is reported in `warnings`.
-        case savedPlace
-    }
 
     /// With `settings.pagination` `.onDemand`, a `.page` start needs the
     /// background: it is resumed for it.
@@ -121,23 +89,16 @@ public final class ReaderSession: PagingControllerObserver {
          pending: PendingWholeBook?) throws {
         let geometry = settings.geometry
         // The frame and the first page's buffer; the other two are touched when first drawn.
-        let buffers: BufferPreparation
+        var buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
+                                        fill: settings.theme.background)
         if let preparedBuffers, preparedBuffers.width == geometry.width, preparedBuffers.height == geometry.height,
            preparedBuffers.fill == settings.theme.background {
             buffers = preparedBuffers
-        } else {
-            buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
-                                        fill: settings.theme.background)
         }
         self.book = book
         pageProgression = book.pageProgression
         self.settings = settings
-        self.stateStore = stateStore
-        // What a power cut in the middle of a save left behind.
-        if let stateStore { AtomicFile.removeAbandonedTemporaryFiles(in: stateStore.directory) }
-        bookPath = path
-        bookHash = StateStore.key(of: book)
-        pendingWholeBook = pending
+        places = PlaceKeeper(store: stateStore, bookHash: StateStore.key(of: book), bookPath: path)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
                                   lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
@@ -146,10 +107,7 @@ public final class ReaderSession: PagingControllerObserver {
         let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
                                           cache: workerGlyphCache)
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
-        segments = ChapterSegments(book: book)
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        pagination = PaginationStore(segments: segments, paused: true)
-        window = PageWindow(segment: 0, store: pagination)
+        pages = BookPages(book: book, geometry: geometry, pending: pending)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
         var prepared = [buffers.takeNext()]
         // Taken at the first composition, while it is made.
@@ -164,91 +122,71 @@ public final class ReaderSession: PagingControllerObserver {
         case let .offset(offset):
             try startPagination(showing: offset)
         case .savedPlace:
-            let saved = stateStore.map { Self.savedOffset(for: book, in: $0) }
+            let saved = stateStore.map { PlaceKeeper.savedOffset(for: book, in: $0) }
             if let warning = saved?.warning { warnings.append(warning) }
             // A first open starts at the book itself, past a header.
             try startPagination(showing: saved?.offset ?? book.metadata.bodyStart)
         case let .page(page):
             try startPagination(showing: 0)
             // Numbered pages are known only from the start of the book on.
-            if pagination.isPaused { pagination.resume() }
-            pagination.wait { entries, _ in entries.count > page + 1 }
+            if pages.store.isPaused { pages.store.resume() }
+            pages.store.wait { entries, _ in entries.count > page + 1 }
             syncPages()
             controller.show(page: min(page, knownPageCount - 1))
-            savedOffset = currentOffset
+            places.savedOffset = currentOffset
             // Drawn here, as the page of any other start is, and its neighbours ahead.
             cache.drawAtOnce(currentPage, pagination: knownPages)
             cache.focus(on: currentPage, pageCount: knownPageCount, pagination: knownPages)
         }
+        readingPlace = currentOffset
     }
 
     /// The saved position for a book, with a warning when the state file is unusable.
-    /// A book of sections goes by the saved place's section, when the
-    /// state file names it (its offset moves with the book's styles).
     public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
-        switch store.load(book: StateStore.key(of: book)) {
-        case .none: return (nil, nil)
-        case let .found(state):
-            if let place = state.place, let offset = book.offset(of: place) { return (offset, nil) }
-            return (min(state.offset, book.text.scalarCount), nil)
-        case let .ignored(message): return (nil, message)
-        }
+        PlaceKeeper.savedOffset(for: book, in: store)
+    }
+
+    /// The size saved for the book kept under `key`, as a start may use it.
+    public static func savedFontSize(forKey key: String, in store: StateStore) -> Int? {
+        PlaceKeeper.savedFontSize(forKey: key, in: store)
+    }
+
+    public static func savedFontSize(for book: Book, in store: StateStore) -> Int? {
+        savedFontSize(forKey: StateStore.key(of: book), in: store)
     }
 
     // MARK: Pages
 
     /// Pages that are final now in the scroll view (the book may still be paginating).
-    public var knownPageCount: Int { max(1, window.finalPageCount) }
+    public var knownPageCount: Int { pages.knownPageCount }
     /// True until every page of the book is known and in the scroll view.
-    public var isPaginating: Bool { pendingWholeBook != nil || !(window.startsTheBook && window.reachesTheEnd) }
+    public var isPaginating: Bool { pages.isPaginating }
     /// False while the pages before those in the scroll view are not known:
     /// `currentPage` then counts from the first known page and footers show
     /// an estimated page number.
-    public var pageNumbersAreExact: Bool { window.startsTheBook && (pendingWholeBook?.startsTheBook ?? true) }
+    public var pageNumbersAreExact: Bool { pages.numbersAreExact }
     /// The page on screen among the known pages (the book's page number once
     /// `pageNumbersAreExact`).
     public var currentPage: Int { controller.currentPage }
     /// The book's index of the page on screen (0-based): exact once
     /// `pageNumbersAreExact`, else the estimate its footer shows.
     public var pageIndexInBook: Int {
-        if pendingWholeBook != nil { return knownPages.pagesBefore + currentPage }
-        return (window.startsTheBook ? 0 : estimatedPagesBefore) + currentPage
+        (pages.pendingWholeBook != nil ? knownPages.pagesBefore : pages.pagesBefore) + currentPage
     }
     /// The character offset at the start of the page on screen.
-    public var currentOffset: Int {
-        let entries = window.pages
-        return entries.indices.contains(currentPage) ? entries[currentPage].start : 0
+    public var currentOffset: Int { offsetRange.lowerBound }
+    /// The characters of the page on screen.
+    public var offsetRange: Range<Int> {
+        let entries = pages.window.pages
+        return entries.indices.contains(currentPage) ? entries[currentPage].start..<entries[currentPage].end : 0..<0
     }
-
     /// The pages the scroll view holds, numbered for their footers.
-    public var knownPages: Pagination {
-        var result = Pagination(pages: window.pages)
-        if !window.startsTheBook {
-            result.pagesBefore = estimatedPagesBefore
-            result.pagesBeforeIsEstimate = true
-        }
-        if isPaginating {
-            result.estimatedPageCount = max(estimatedPageCount, result.pagesBefore + window.pages.count)
-        }
-        pendingWholeBook?.estimate(&result)
-        return result
-    }
+    public var knownPages: Pagination { pages.known(in: book) }
 
-    /// The book's page count from the segments known now; for a book that
-    /// is a window of its file, scaled to the whole file.
-    private var estimatedPageCount: Int {
-        let version = pagination.version
-        if estimatedTotal.version != version {
-            let text = book.text
-            var total = Double(pageCountEstimate.total(known: pagination.pageCounts))
-            if !text.isComplete { total *= Double(text.sourceByteCount) / Double(max(1, text.sourceBytesDecoded)) }
-            estimatedTotal = (version, Int(total.rounded()))
-        }
-        return estimatedTotal.count
+    var pageNumbers: PageNumbers {
+        PageNumbers(window: pages.window, pagesBefore: pages.pagesBefore, areExact: pageNumbersAreExact,
+                    known: knownPages, length: book.text.scalarCount)
     }
-
-    var drawnWithFinalPageCount = false
-    var drawnWithExactPageNumbers = false
 
     /// The pages the frame shows now: one at rest, two during a page turn.
     var visiblePages: Set<Int> {
@@ -270,10 +208,44 @@ public final class ReaderSession: PagingControllerObserver {
         needsFrame = true
     }
 
+    /// One gesture: to the screen open over the page, else to the page.
+    private func route(_ event: GestureEvent) {
+        screenTime = max(screenTime, event.time)
+        guard let screen else {
+            if case let .tap(at, _) = event.kind, followLink(at: at) { return }
+            return controller.handle(event)
+        }
+        switch event.kind {
+        case let .tap(at, _): screen.tap(at: at, time: event.time, host: self)
+        case let .longPress(at): screen.longPress(at: at, time: event.time, host: self)
+        case .fingerDown, .fingerMoved, .fingerUp, .panBegan, .panChanged, .panEnded:
+            if !screen.drag(event, host: self) { controller.handle(event) }
+        default: break
+        }
+    }
+
+    /// Follows the link under a tap on the page: a note reference, or a
+    /// link into a part no page shows, opens the note; any other jumps.
+    private func followLink(at point: Point) -> Bool {
+        guard resources.hasLinks(book), let pagePoint = controller.pagePoint(atScreen: point),
+              knownPages.pages.indices.contains(currentPage) else { return false }
+        let links = renderer.typesetter.layoutPage(currentPage, of: knownPages).links
+        let slop = Double(ScreenResources.metrics(for: settings).target) / 3
+        guard let link = PageLinks.link(near: pagePoint, in: links, slop: slop) else { return false }
+        if link.isNoteReference || book.isOffPages(link.target) {
+            open(NoteScreen(noteAt: link.target, host: self))
+        } else {
+            jump(to: link.target)
+        }
+        return true
+    }
+
     public func handle(_ command: ReaderCommand, at time: Double) throws {
         takeInWholeBook(waiting: true)
         syncPages(neighbours: true)
-        if handleScreenCommand(command, at: time) { return }
+        screenTime = max(screenTime, time)
+        needsFrame = true
+        if handleScreenKey(command) { return }
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
@@ -282,18 +254,37 @@ public final class ReaderSession: PagingControllerObserver {
         case .increaseFontSize: try setFontSize(settings.geometry.fontSize + 2)
         case .decreaseFontSize: try setFontSize(settings.geometry.fontSize - 2)
         case .toggleZoom:
-            let centre = GestureEvent(time: time, kind: .doubleTap(at: Point(x: Double(settings.geometry.width) / 2,
-                                                                                   y: Double(settings.geometry.height) / 2)))
-            controller.handle(centre)
-        case .quit, .toggleMenu, .toggleContents, .toggleText, .activate, .toggleBookmark, .openLibrary, .closeScreen,
-             .closeScreenOrQuit: break
+            let centre = Point(x: Double(settings.geometry.width) / 2, y: Double(settings.geometry.height) / 2)
+            controller.handle(GestureEvent(time: time, kind: .doubleTap(at: centre)))
+        default: break
         }
-        needsFrame = true
+    }
+
+    /// Keys of the screens; false when the key goes on to the page.
+    private func handleScreenKey(_ command: ReaderCommand) -> Bool {
+        // A menu for reading only: the keys of the text settings do nothing.
+        if !menuPolicy.offersTextSettings, [.toggleText, .increaseFontSize, .decreaseFontSize].contains(command) { return true }
+        if command == .openLibrary {
+            if offersLibrary, menuPolicy.offersLibrary { requestLibrary() }
+            return true
+        }
+        if let screen, screen.key(command, host: self) == .taken { return true }
+        switch command {
+        case .toggleText: open(TextPanelScreen())
+        case .toggleContents: ListScreen.open(.contents, host: self)
+        case .toggleMenu: open(MenuScreen(at: screenTime))
+        case .toggleBookmark: toggleBookmark()
+        case .closeScreen, .closeScreenOrQuit: closeScreen()
+        case .nextPage, .previousPage, .firstPage, .lastPage:
+            closeScreen()
+            return false
+        default: return false
+        }
+        return true
     }
 
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
-        overlay.open(at: screens.time)
-        needsFrame = true
+        if screen == nil { open(MenuScreen(at: screenTime)) }
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
@@ -301,40 +292,25 @@ public final class ReaderSession: PagingControllerObserver {
         if message.endsMotion { pageSettled() }
     }
 
+    /// A page came to rest: a page turned by hand is the new place and ends the way back.
+    private func pageSettled() {
+        if !offsetRange.contains(readingPlace) { readingPlace = currentOffset }
+        if let back = wayBack, currentOffset != back.landed { wayBack = nil }
+    }
+
     /// The page at rest is on the glass: its position is saved now.
     public func didShowRestingFrame() { saveIfMoved() }
 
     /// Saves the position when the settled page changed.
     private func saveIfMoved() {
-        guard let stateStore else { return }
+        guard places.store != nil else { return }
         // A place is saved in the whole book's offsets.
         takeInWholeBook(waiting: true)
-        let offset = currentOffset
-        guard offset != savedOffset else { return }
-        do {
-            try stateStore.save(readingState(offset: offset, bookmarks: bookmarks))
-            savedOffset = offset
-            if saveFailure != nil {
-                saveFailure = nil
-                warnings.append("\(stateStore.directory): reading positions are saved again")
-            }
-        } catch {
-            // Reading goes on; the reason is told once, not on every page.
-            let message = "\(error)"
-            if message != saveFailure { warnings.append(message) }
-            saveFailure = message
-        }
-    }
-
-    /// What the state file keeps of this book with the position `offset`.
-    func readingState(offset: Int, bookmarks: [Int]) -> ReadingState {
-        ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: bookmarks, fontSize: screens.bookFontSize,
-                     characters: book.text.scalarCount, place: book.place(of: offset),
-                     bookmarkPlaces: book.document == nil ? nil : bookmarks.compactMap { book.place(of: $0) })
+        if let warning = places.saveIfMoved(offset: currentOffset, book: book) { warnings.append(warning) }
     }
 
     /// Why the last save failed, while saving fails.
-    public private(set) var saveFailure: String?
+    public var saveFailure: String? { places.saveFailure }
 
     /// Saves the position now if the view rests (on exit).
     public func saveNow() {
@@ -350,13 +326,28 @@ public final class ReaderSession: PagingControllerObserver {
 
     public var isAnimating: Bool { controller.isAnimating || isPaginating }
 
+    /// The screen drawn over the page: the one open, or the one leaving.
+    private var shownScreen: (any ReaderScreen)? {
+        if let screen { return screen }
+        if let leavingScreen, !leavingScreen.isAnimating(at: screenTime) { self.leavingScreen = nil }
+        return leavingScreen
+    }
+
+    /// The screens animate (the menu sliding in or out, a list's momentum).
+    var screensAreAnimating: Bool { shownScreen?.isAnimating(at: screenTime) ?? false }
+
+    /// The page at rest is bookmarked: its folded corner is drawn over it.
+    var showsDogEar: Bool {
+        !bookmarksOnPage.isEmpty && !controller.isAnimating && !controller.isZoomed && shownScreen?.showsDogEar ?? true
+    }
+
     /// Steps animations to `time` and composes the frame. Returns false when
     /// nothing changed since the last frame.
     @discardableResult
     public func advance(to time: Double) -> Bool {
         takeInWholeBook(waiting: false)
         let moving = controller.isAnimating || screensAreAnimating
-        screens.time = max(screens.time, time)
+        screenTime = max(screenTime, time)
         controller.advance(to: time)
         syncPages()
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
@@ -387,21 +378,29 @@ public final class ReaderSession: PagingControllerObserver {
                 }
                 damage = .all(rows: frame.height)
             } else {
-                drawZoomedSharp(page: zoomed, pagination: known)
+                // The zoomed viewport drawn sharp from the page's layout at the zoomed size.
+                if zoom?.scale != controller.zoomScale { zoom = ZoomedGlyphs(scale: controller.zoomScale) }
+                if let zoom {
+                    zoom.paint(renderer.typesetter.layoutPage(zoomed, of: known), fonts: renderer.typesetter.fonts,
+                               theme: settings.theme, origin: controller.screenZoomOffset, into: &frame)
+                    compositor.frameWasDrawnOver()
+                    damage = .all(rows: frame.height)
+                }
             }
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
-        } else if !screenCoversPage {
+        } else if shownScreen?.coversPage != true {
             let image = pageImages(known)
             // Rows a screen covered are composed again, band by band.
-            let bands: [Range<Int>?] = overlayRows.isEmpty ? [nil] : overlayRows.map { $0 }
+            let bands: [Range<Int>?] = screenRows.isEmpty ? [nil] : screenRows.map { $0 }
             for rows in bands {
                 damage.formUnion(compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, rows: rows,
                                                           into: &frame, page: image))
             }
         }
-        overlayRows = drawScreens()
-        for rows in overlayRows {
+        screenRows = shownScreen?.draw(into: &frame, host: self) ?? []
+        if showsDogEar { screenRows += DogEar(metrics: ScreenResources.metrics(for: settings)).draw(theme: settings.theme, into: &frame) }
+        for rows in screenRows {
             compositor.rowsWereDrawnOver(rows)
             damage.insert(rows)
         }
@@ -416,8 +415,7 @@ public final class ReaderSession: PagingControllerObserver {
         cache.focus(on: page, pageCount: knownPageCount, pagination: known)
         let count = knownPageCount
         let controller = self.controller
-        // The pages shown and their drawings make the picture (a page past either end: none);
-        // screen positions are pages' indexes mirrored for a right-to-left book.
+        // Screen positions are pages' indexes mirrored for a right-to-left book.
         return { screenIndex in
             let index = controller.page(atScreenIndex: screenIndex)
             guard index >= 0, index < count else { return nil }
@@ -427,25 +425,21 @@ public final class ReaderSession: PagingControllerObserver {
         }
     }
 
-    /// The zoomed viewport drawn from the page's layout at the zoomed size.
-    private func drawZoomedSharp(page: Int, pagination known: Pagination) {
-        let scale = controller.zoomScale
-        if zoom?.faces.scale != scale {
-            zoom = (try? ScaledFontFaces(scale: scale)).map { ($0, GlyphCache(byteBudget: Self.zoomGlyphBudget)) }
-        }
-        guard let (faces, glyphs) = zoom else { return }
-        let layout = renderer.typesetter.layoutPage(page, of: known)
-        let offset = controller.screenZoomOffset
-        PagePainter(theme: settings.theme).paint(layout, fonts: renderer.typesetter.fonts, scaled: faces,
-                                                 originX: offset.x / scale, originY: offset.y / scale,
-                                                 cache: glyphs, into: &frame)
-        compositor.frameWasDrawnOver()
-        damage = .all(rows: frame.height)
+    /// Brings the scroll indicators in the frame up to the controller's
+    /// time (`redrawn`: the frame was just composed under them) and marks
+    /// the rows they wrote; true when the frame changed.
+    @discardableResult
+    func updateScrollIndicators(redrawn: Bool) -> Bool {
+        guard let rows = scrollIndicators.update(in: &frame, controller: controller, ink: settings.theme.ink,
+                                                 redrawn: redrawn) else { return false }
+        compositor.rowsWereDrawnOver(rows)
+        damage.insert(rows)
+        return true
     }
 
     public func stop() {
-        pendingWholeBook?.reading.stopReading()
-        pagination.cancel()
+        pages.pendingWholeBook?.reading.stopReading()
+        pages.store.cancel()
         cache.stop()
     }
 }
