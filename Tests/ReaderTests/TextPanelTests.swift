@@ -43,6 +43,34 @@ final class TextPanelTests: XCTestCase {
         XCTAssertTrue(TextPanelScreen.selected(reader.settings, typefaces: Self.dejaVu).contains(.font(1)))
     }
 
+    func testThePlaceSurvivesManyRelayoutsUntilAPageIsTurned() throws {
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: 20),
+                                              font: ReaderSessionTests.font, theme: .light, language: "en")
+        let reader = try ReaderSession(book: try ReaderSessionTests.longBook(), path: "long.txt", settings: settings,
+                                       start: .page(40), stateStore: nil)
+        defer { reader.stop() }
+        reader.finishBackgroundWork()
+        let place = reader.currentOffset
+        let panel = TextPanelScreen()
+        let steps = Array(repeating: TextPanelControl.larger, count: 4) + Array(repeating: .smaller, count: 4)
+            + [.spacing(2), .margins(2), .theme("dark"), .spacing(0), .margins(0), .theme("light")]
+        for step in steps {
+            panel.apply(step, host: reader)
+            XCTAssertTrue(reader.offsetRange.contains(place),
+                          "after \(step.id) the page shows \(reader.offsetRange); the place was \(place)")
+        }
+        XCTAssertEqual(reader.settings.geometry.fontSize, 20)
+        // A page turned by hand is the place from then on.
+        try HeadlessRun(session: reader).run([TouchFrame(time: 1000, touches: [Touch(id: 1, x: 700, y: 240)]),
+                                              TouchFrame(time: 1060, touches: [])])
+        let turned = reader.currentOffset
+        XCTAssertGreaterThan(turned, place)
+        for step in [TextPanelControl.larger, .larger, .smaller, .smaller] {
+            panel.apply(step, host: reader)
+            XCTAssertTrue(reader.offsetRange.contains(turned), "after \(step.id) the page turned to is still shown")
+        }
+    }
+
     func testStepsOfSizeSpacingAndMargins() {
         XCTAssertGreaterThanOrEqual(TextChoices.fontSizes.count, 7)
         XCTAssertEqual(TextChoices.fontSize(after: 20, larger: true), 22)
