@@ -157,7 +157,7 @@ struct ReadCommand: ParsableCommand {
         }
         let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
                                                     patternSnapshots: .inFolder(nil), bookStructures: .inFolder(nil), stateStore: store, start: startAt)
-        if options.fontSize == 20, let size = ReaderSession.savedFontSize(forKey: opened.book.stateKey, in: store) {
+        if options.fontSize == 20, let size = store.savedFontSize(forKey: opened.book.stateKey) {
             var sized = geometry
             sized.fontSize = size
             if (try? sized.validate()) != nil { geometry = sized }

@@ -71,9 +71,9 @@ final class ContentsReplayTests: XCTestCase {
         } + [TouchFrame(time: 1112, touches: [])]
         var offsets: [Double] = []
         var run = HeadlessRun(session: reader)
-        run.onFrame = { _, _ in offsets.append((reader.screen as? ListScreen)?.offsetY ?? -1) }
+        run.onFrame = { _, _ in offsets.append((reader.openScreen.screen as? ListScreen)?.offsetY ?? -1) }
         try run.run(frames)
-        let list = try XCTUnwrap((reader.screen as? ListScreen))
+        let list = try XCTUnwrap((reader.openScreen.screen as? ListScreen))
         let end = Double(list.layout.contentHeight(rows: 40) - list.layout.viewport.height)
         XCTAssertFalse(list.scrollView.isAnimating, "it came to rest")
         XCTAssertEqual(list.offsetY, end, accuracy: 0.01, "momentum carried the list to its end, far past the finger's travel")
@@ -119,7 +119,7 @@ final class ContentsReplayTests: XCTestCase {
         let reader = try session(book, path: "chapters.txt")
         defer { reader.stop() }
         try reader.handle(.toggleContents, at: 100)
-        let list = try XCTUnwrap((reader.screen as? ListScreen))
+        let list = try XCTUnwrap((reader.openScreen.screen as? ListScreen))
         for k in 0..<20 { try reader.handle(.nextPage, at: 200 + Double(k) * 50) }
         XCTAssertEqual(list.selected, 20, "from the current chapter (the first) twenty rows down")
         try HeadlessRun(session: reader).run([])
@@ -138,7 +138,7 @@ final class ContentsReplayTests: XCTestCase {
         let reader = try session(book, path: "parts.txt")
         defer { reader.stop() }
         ListScreen.open(.contents, host: reader)
-        XCTAssertEqual((reader.screen as? ListScreen)?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
+        XCTAssertEqual((reader.openScreen.screen as? ListScreen)?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
         try HeadlessRun(session: reader).run([])
         let items = reader.describedControls.filter { $0.id.hasPrefix("contents.item.") }
         let pad = reader.interfaceMetrics.padding

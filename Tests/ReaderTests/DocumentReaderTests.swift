@@ -185,7 +185,7 @@ final class DocumentReaderTests: XCTestCase {
         try HeadlessRun(session: reader).run(tap(x: Double(link.box.x + link.box.width / 2),
                                                  y: Double(link.box.y + link.box.height / 2), at: 1000))
         XCTAssertEqual(reader.screenName, "note", "a link into a part no page shows opens it in the panel")
-        let note = try XCTUnwrap((reader.screen as? NoteScreen))
+        let note = try XCTUnwrap((reader.openScreen.screen as? NoteScreen))
         XCTAssertEqual(note.panel.height, 240, "half the screen, the most it takes")
         XCTAssertGreaterThan(note.contentHeight, note.viewport.height)
         let before = reader.frame

@@ -156,7 +156,7 @@ final class TextPanelTests: XCTestCase {
         let ids = reader.describedControls.map(\.id)
         let dark = try XCTUnwrap(ids.firstIndex(of: "text.theme.dark"))
         for step in 0...dark { try reader.handle(.nextPage, at: 1100 + Double(step)) }
-        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.theme.dark", "the arrows walk the controls in reading order")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.dark", "the arrows walk the controls in reading order")
         XCTAssertEqual(reader.currentPage, page, "the page under the panel stays")
         try HeadlessRun(session: reader).run([])
         let control = try XCTUnwrap(reader.describedControls.first { $0.id == "text.theme.dark" })
@@ -167,18 +167,18 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(reader.settings.theme, .dark)
         XCTAssertEqual(reader.screenName, "text", "the panel stays open for the next change")
         try reader.handle(.previousPage, at: 2100)
-        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.theme.sepia")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.sepia")
         try reader.handle(.firstPage, at: 2200)
         try reader.handle(.previousPage, at: 2300)
-        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "text.smaller", "Home chooses the first, and the choice stops there")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.smaller", "Home chooses the first, and the choice stops there")
         try reader.handle(.activate, at: 2400)
         XCTAssertEqual(reader.settings.geometry.fontSize, 18)
         try reader.handle(.lastPage, at: 2500)
-        XCTAssertEqual((reader.screen as? TextPanelScreen)?.focus?.id, "close")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "close")
         try reader.handle(.activate, at: 2600)
         XCTAssertEqual(reader.screenName, "reading")
         try reader.handle(.toggleText, at: 2700)
-        XCTAssertNil((reader.screen as? TextPanelScreen)?.focus?.id, "the panel opens again with nothing chosen")
+        XCTAssertNil((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "the panel opens again with nothing chosen")
     }
 
     func testSettingsAreKeptForTheDeviceAndTheSizeForTheBook() throws {
@@ -200,7 +200,7 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(saved.fontSize, 22)
         XCTAssertEqual(saved.theme, "dark")
         XCTAssertEqual(saved.sideMarginShare ?? 0, 0.11, accuracy: 0.002)
-        XCTAssertEqual(ReaderSession.savedFontSize(for: book, in: store), 22, "the book keeps its own size")
+        XCTAssertEqual(store.savedFontSize(for: book), 22, "the book keeps its own size")
         guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else {
             return XCTFail("no reading position saved")
         }

@@ -4,7 +4,7 @@ import Raster
 /// The reader session is the loop's main scene.
 extension ReaderSession: LoopScene {
     /// Side taps turn pages at once on an unzoomed page with nothing open over it but a screen that allows them.
-    public var tapZonesEnabled: Bool { !controller.isZoomed && screen?.allowsTapZones ?? true }
+    public var tapZonesEnabled: Bool { !controller.isZoomed && openScreen.screen?.allowsTapZones ?? true }
 
     public var composedFrame: PixelBuffer? { frame }
 
@@ -15,7 +15,7 @@ extension ReaderSession: LoopScene {
 
     /// Also while the scroll indicators have yet to fade, or a screen slides.
     public var isMoving: Bool {
-        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || screensAreAnimating
+        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
     }
 
     public var hasBackgroundWork: Bool { isPaginating }
@@ -37,7 +37,7 @@ extension ReaderSession: LoopScene {
         let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
                                            isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
                                            width: geometry.width, height: geometry.height)
-        return screen == nil ? page : "\(page) (\(screenName))"
+        return openScreen.screen == nil ? page : "\(page) (\(screenName))"
     }
 
     /// The page picture goes straight from the page buffers into the back
@@ -46,7 +46,7 @@ extension ReaderSession: LoopScene {
     /// rows the back buffer lacks are copied over.
     public func compose(into target: ScanoutTarget) -> FrameDamage? {
         guard target.width == settings.geometry.width, target.height == settings.geometry.height else { return nil }
-        if controller.zoomedPage == nil, screen == nil, !screensAreAnimating, !showsDogEar,
+        if controller.zoomedPage == nil, openScreen.screen == nil, !openScreen.isAnimating, !showsDogEar,
            !scrollIndicators.isShowing(at: controller.now) {
             framePending = false
             // The view may have been moved directly, not through `advance`.
@@ -62,28 +62,6 @@ extension ReaderSession: LoopScene {
         return compositor.copyFrame(frame, into: target)
     }
 
-    /// The headless reader's final line: the page, zoom, offset, stalls,
-    /// page buffers, pages and screen; with `describing`, what is on screen
-    /// too: the book, the chapter, the page's character range, the text
-    /// settings, the bookmarks' page numbers and every control on screen.
-    public func summary(describing: Bool) -> JSONLine {
-        var result = JSONLine()
-        result.add("page", pageIndexInBook + 1)
-        result.add("zoom", controller.zoomScale)
-        let offset = controller.scrollView.contentOffset
-        result.add("offset", [offset.x, offset.y])
-        result.add("stalls", cache.stalls)
-        result.add("page_buffers", cache.allocatedBuffers)
-        result.add("pages", knownPageCount)
-        result.add("screen", screenName)
-        guard describing else { return result }
-        result.add("book", bookPath)
-        result.add("chapter", book.chapterTitle(holding: currentOffset))
-        result.add("offset_range", [Double(offsetRange.lowerBound), Double(offsetRange.upperBound)])
-        result.add("font_size", settings.geometry.fontSize)
-        result.add("theme", settings.theme.name)
-        result.add("bookmarks", bookmarkPages.map(Double.init))
-        result.add("controls", objects: describedControls.map(\.json))
-        return result
-    }
+    /// The headless reader's final line; with `describing`, what is on screen too.
+    public func summary(describing: Bool) -> JSONLine { ReaderSummary.line(of: self, describing: describing) }
 }

@@ -11,27 +11,18 @@ extension ReaderSession {
     var interfaceMetrics: InterfaceMetrics { ScreenResources.metrics(for: settings) }
 
     /// The screen's name for the loop and `--describe`.
-    public var screenName: String { screen?.name ?? "reading" }
+    public var screenName: String { openScreen.name }
 
     /// Every control on screen, in reading order (what `--describe` lists).
-    public var describedControls: [ScreenControl] { screen?.describedControls(in: self) ?? [] }
+    public var describedControls: [ScreenControl] { openScreen.describedControls(host: self) }
 
     func open(_ screen: any ReaderScreen) {
-        self.screen = screen
-        leavingScreen = nil
+        openScreen.open(screen)
         needsFrame = true
     }
 
     func closeScreen() {
-        if let screen, screen.close(at: screenTime) { leavingScreen = screen }
-        screen = nil
-        needsFrame = true
-    }
-
-    /// Every screen gone at once, none sliding out.
-    func dismissScreens() {
-        screen = nil
-        leavingScreen = nil
+        openScreen.close()
         needsFrame = true
     }
 
@@ -82,8 +73,9 @@ extension ReaderSession {
     /// Closes whatever is open over the page and asks for the library, for a book opened from one.
     func requestLibrary() {
         guard offersLibrary else { return }
-        dismissScreens()
+        openScreen.dismiss()
         libraryRequested = true
+        needsFrame = true
     }
 
     /// True once after the library was asked for.
@@ -103,9 +95,10 @@ extension ReaderSession {
     /// unzoomed, the way back forgotten and the book at its start (past a
     /// header, where a first opening starts), kept as the reading position.
     public func resetForIdle(at time: Double) {
-        screenTime = max(screenTime, time)
-        dismissScreens()
+        openScreen.advance(to: time)
+        openScreen.dismiss()
         wayBack = nil
+        needsFrame = true
         show(offset: book.metadata.bodyStart)
         saveNow()
     }

@@ -113,25 +113,6 @@ final class PlaceKeeper {
         }
     }
 
-    /// The saved position for a book, with a warning when the state file is unusable.
-    /// A book of sections goes by the saved place's section, when the
-    /// state file names it (its offset moves with the book's styles).
-    static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
-        switch store.load(book: StateStore.key(of: book)) {
-        case .none: return (nil, nil)
-        case let .found(state):
-            if let place = state.place, let offset = book.offset(of: place) { return (offset, nil) }
-            return (min(state.offset, book.text.scalarCount), nil)
-        case let .ignored(message): return (nil, message)
-        }
-    }
-
-    /// The size saved for the book kept under `key`.
-    static func savedFontSize(forKey key: String, in store: StateStore) -> Int? {
-        guard case let .found(state) = store.load(book: key) else { return nil }
-        return state.fontSize
-    }
-
     /// The offsets in `book` of the bookmarks `state` keeps: by their
     /// places when it keeps them (a book of sections, which may be some of
     /// its sections only), else by their offsets in a whole book.
@@ -147,4 +128,28 @@ final class PlaceKeeper {
         }
         return Array(Set(marks)).sorted()
     }
+}
+
+/// What a start reads of a book's saved state.
+extension StateStore {
+    /// The saved position for a book, with a warning when the state file is unusable.
+    /// A book of sections goes by the saved place's section, when the
+    /// state file names it (its offset moves with the book's styles).
+    public func savedOffset(for book: Book) -> (offset: Int?, warning: String?) {
+        switch load(book: StateStore.key(of: book)) {
+        case .none: return (nil, nil)
+        case let .found(state):
+            if let place = state.place, let offset = book.offset(of: place) { return (offset, nil) }
+            return (min(state.offset, book.text.scalarCount), nil)
+        case let .ignored(message): return (nil, message)
+        }
+    }
+
+    /// The size saved for the book kept under `key`, as a start may use it.
+    public func savedFontSize(forKey key: String) -> Int? {
+        guard case let .found(state) = load(book: key) else { return nil }
+        return state.fontSize
+    }
+
+    public func savedFontSize(for book: Book) -> Int? { savedFontSize(forKey: StateStore.key(of: book)) }
 }

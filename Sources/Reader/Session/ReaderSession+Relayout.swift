@@ -43,11 +43,11 @@ extension ReaderSession {
         let offset = book.place(of: readingPlace).flatMap { whole.offset(of: $0) } ?? whole.metadata.bodyStart
         do {
             let paused = pages.store.isPaused
-            let main = try Typesetter(matching: renderer.typesetter, book: whole)
+            let typesetter = try Typesetter(matching: renderer.typesetter, book: whole)
             pages.reset(book: whole, geometry: settings.geometry)
             cache.invalidate(inkUnknown: false)
             book = whole
-            try replaceRenderers(main: main, glyphs: renderer.cache)
+            install(try renderers.remade(typesetter, theme: settings.theme))
             // What was found in the sections shown is found again in the whole book.
             places.forgetBookmarks()
             resources.forgetBook()
@@ -70,43 +70,30 @@ extension ReaderSession {
     public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
         try geometry.validate()
         let font = font ?? settings.font
-        let fontChanged = font != settings.font
-        // A new background leaves nothing of the old pictures usable.
-        let inkUnknown = theme != settings.theme
-        guard fontChanged || geometry != settings.geometry else {
-            cache.invalidate(inkUnknown: inkUnknown)
-            settings.theme = theme
-            compositor.background = theme.background
-            try replaceRenderers(main: renderer.typesetter, glyphs: renderer.cache)
-            needsFrame = true
-            return
-        }
-        // Another font file needs glyph caches of its own: glyphs are keyed
-        // by face number, which another file reuses. Within one file they
-        // carry over: their keys hold the size, and a reader switching
-        // between two sizes keeps both sets of glyphs.
-        let main = fontChanged
+        let newFontFile = font != settings.font
+        let typesetter = newFontFile
             ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
                              lineBreaking: settings.lineBreaking)
-            : try Typesetter(matching: renderer.typesetter, geometry: geometry)
+            : geometry != settings.geometry ? try Typesetter(matching: renderer.typesetter, geometry: geometry) : nil
         let paused = pages.store.isPaused
-        pages.reset(book: nil, geometry: geometry)
-        cache.invalidate(inkUnknown: inkUnknown)
-        // The worker is idle once the cache is invalidated.
-        if fontChanged { workerGlyphCache.removeAll() }
+        if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
+        // A new background leaves nothing of the old pictures usable.
+        cache.invalidate(inkUnknown: theme != settings.theme)
+        // The worker is idle once the cache is invalidated; glyphs of another font file are of no use to it.
+        if newFontFile { renderers.worker.cache.removeAll() }
         settings.font = font
         settings.theme = theme
         settings.geometry = geometry
         compositor.background = theme.background
-        try replaceRenderers(main: main, glyphs: fontChanged ? GlyphCache() : renderer.cache)
+        install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
+        guard typesetter != nil else { return needsFrame = true }
         try startPagination(showing: readingPlace, paused: paused)
     }
 
-    /// New renderers for the page cache in the settings' theme: `main` with `glyphs`, and one for its worker.
-    private func replaceRenderers(main: Typesetter, glyphs: GlyphCache) throws {
-        renderer = PageRenderer(typesetter: main, theme: settings.theme, cache: glyphs)
-        cache.replaceRenderers(main: renderer, worker: PageRenderer(typesetter: try Typesetter(matching: main),
-                                                                    theme: settings.theme, cache: workerGlyphCache))
+    /// The page cache draws with `next` from now on.
+    private func install(_ next: PageRenderers) {
+        renderers = next
+        cache.replaceRenderers(main: next.main, worker: next.worker)
         zoom = nil
     }
 }

@@ -32,12 +32,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     var scrollIndicators = ScrollIndicators()
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
-    /// The screen open over the page; nil while the page is read.
-    var screen: (any ReaderScreen)?
-    /// A screen closed but still drawn while it leaves (the menu sliding out).
-    var leavingScreen: (any ReaderScreen)?
-    /// The latest time an event or a frame brought; screens animate by it.
-    var screenTime = 0.0
+    /// The screen open over the page, which takes the input while it is open.
+    let openScreen = OpenScreen()
+    var screenTime: Double { openScreen.time }
     let resources = ScreenResources()
     /// The place, the bookmarks and the book's size as the state store keeps them.
     let places: PlaceKeeper
@@ -49,7 +46,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// What the menu offers (a kiosk's `MENU=`); everything unless set.
     public var menuPolicy = MenuPolicy.full {
         didSet {
-            if !menuPolicy.offersTextSettings, screen is TextPanelScreen { dismissScreens() }
+            if !menuPolicy.offersTextSettings, openScreen.screen is TextPanelScreen { openScreen.dismiss() }
             needsFrame = true
         }
     }
@@ -58,9 +55,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// Library in the menu (or `l`) was chosen: the scene holding both goes there next.
     var libraryRequested = false
     var compositor: Compositor
-    var renderer: PageRenderer
-    /// The render-ahead worker's glyph cache, kept across font changes.
-    let workerGlyphCache = GlyphCache()
+    var renderers: PageRenderers
+    var renderer: PageRenderer { renderers.main }
     /// The page's layout painted at the zoomed size, kept only while zoomed.
     var zoom: ZoomedGlyphs?
     /// Messages for the person (warnings), drained by the caller.
@@ -103,9 +99,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                                   lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
-        renderer = PageRenderer(typesetter: main, theme: settings.theme)
-        let workerRenderer = PageRenderer(typesetter: try Typesetter(matching: main), theme: settings.theme,
-                                          cache: workerGlyphCache)
+        renderers = try PageRenderers(main, theme: settings.theme, workerGlyphs: GlyphCache())
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         pages = BookPages(book: book, geometry: geometry, pending: pending)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
@@ -117,12 +111,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         prepared += (prepared.count..<PageCache.bufferCount).map { _ in
             PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
         }
-        cache = try PageCache(buffers: consume prepared, renderer: renderer, workerRenderer: workerRenderer)
+        cache = try PageCache(buffers: consume prepared, renderer: renderers.main, workerRenderer: renderers.worker)
         switch start {
         case let .offset(offset):
             try startPagination(showing: offset)
         case .savedPlace:
-            let saved = stateStore.map { PlaceKeeper.savedOffset(for: book, in: $0) }
+            let saved = stateStore?.savedOffset(for: book)
             if let warning = saved?.warning { warnings.append(warning) }
             // A first open starts at the book itself, past a header.
             try startPagination(showing: saved?.offset ?? book.metadata.bodyStart)
@@ -139,20 +133,6 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             cache.focus(on: currentPage, pageCount: knownPageCount, pagination: knownPages)
         }
         readingPlace = currentOffset
-    }
-
-    /// The saved position for a book, with a warning when the state file is unusable.
-    public static func savedOffset(for book: Book, in store: StateStore) -> (offset: Int?, warning: String?) {
-        PlaceKeeper.savedOffset(for: book, in: store)
-    }
-
-    /// The size saved for the book kept under `key`, as a start may use it.
-    public static func savedFontSize(forKey key: String, in store: StateStore) -> Int? {
-        PlaceKeeper.savedFontSize(forKey: key, in: store)
-    }
-
-    public static func savedFontSize(for book: Book, in store: StateStore) -> Int? {
-        savedFontSize(forKey: StateStore.key(of: book), in: store)
     }
 
     // MARK: Pages
@@ -210,18 +190,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     /// One gesture: to the screen open over the page, else to the page.
     private func route(_ event: GestureEvent) {
-        screenTime = max(screenTime, event.time)
-        guard let screen else {
-            if case let .tap(at, _) = event.kind, followLink(at: at) { return }
-            return controller.handle(event)
-        }
-        switch event.kind {
-        case let .tap(at, _): screen.tap(at: at, time: event.time, host: self)
-        case let .longPress(at): screen.longPress(at: at, time: event.time, host: self)
-        case .fingerDown, .fingerMoved, .fingerUp, .panBegan, .panChanged, .panEnded:
-            if !screen.drag(event, host: self) { controller.handle(event) }
-        default: break
-        }
+        if openScreen.route(event, host: self, page: controller.handle) { return }
+        if case let .tap(at, _) = event.kind, followLink(at: at) { return }
+        controller.handle(event)
     }
 
     /// Follows the link under a tap on the page: a note reference, or a
@@ -243,9 +214,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     public func handle(_ command: ReaderCommand, at time: Double) throws {
         takeInWholeBook(waiting: true)
         syncPages(neighbours: true)
-        screenTime = max(screenTime, time)
+        openScreen.advance(to: time)
         needsFrame = true
-        if handleScreenKey(command) { return }
+        if openScreen.key(command, host: self) { return }
         switch command {
         case .nextPage: controller.turn(by: 1, at: time)
         case .previousPage: controller.turn(by: -1, at: time)
@@ -260,31 +231,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         }
     }
 
-    /// Keys of the screens; false when the key goes on to the page.
-    private func handleScreenKey(_ command: ReaderCommand) -> Bool {
-        // A menu for reading only: the keys of the text settings do nothing.
-        if !menuPolicy.offersTextSettings, [.toggleText, .increaseFontSize, .decreaseFontSize].contains(command) { return true }
-        if command == .openLibrary {
-            if offersLibrary, menuPolicy.offersLibrary { requestLibrary() }
-            return true
-        }
-        if let screen, screen.key(command, host: self) == .taken { return true }
-        switch command {
-        case .toggleText: open(TextPanelScreen())
-        case .toggleContents: ListScreen.open(.contents, host: self)
-        case .toggleMenu: open(MenuScreen(at: screenTime))
-        case .toggleBookmark: toggleBookmark()
-        case .closeScreen, .closeScreenOrQuit: closeScreen()
-        case .nextPage, .previousPage, .firstPage, .lastPage:
-            closeScreen()
-            return false
-        default: return false
-        }
-        return true
-    }
-
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
-        if screen == nil { open(MenuScreen(at: screenTime)) }
+        if openScreen.screen == nil { open(MenuScreen(at: screenTime)) }
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
@@ -326,19 +274,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     public var isAnimating: Bool { controller.isAnimating || isPaginating }
 
-    /// The screen drawn over the page: the one open, or the one leaving.
-    private var shownScreen: (any ReaderScreen)? {
-        if let screen { return screen }
-        if let leavingScreen, !leavingScreen.isAnimating(at: screenTime) { self.leavingScreen = nil }
-        return leavingScreen
-    }
-
-    /// The screens animate (the menu sliding in or out, a list's momentum).
-    var screensAreAnimating: Bool { shownScreen?.isAnimating(at: screenTime) ?? false }
-
     /// The page at rest is bookmarked: its folded corner is drawn over it.
     var showsDogEar: Bool {
-        !bookmarksOnPage.isEmpty && !controller.isAnimating && !controller.isZoomed && shownScreen?.showsDogEar ?? true
+        !bookmarksOnPage.isEmpty && !controller.isAnimating && !controller.isZoomed && openScreen.showsDogEar
     }
 
     /// Steps animations to `time` and composes the frame. Returns false when
@@ -346,8 +284,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     @discardableResult
     public func advance(to time: Double) -> Bool {
         takeInWholeBook(waiting: false)
-        let moving = controller.isAnimating || screensAreAnimating
-        screenTime = max(screenTime, time)
+        let moving = controller.isAnimating || openScreen.isAnimating
+        openScreen.advance(to: time)
         controller.advance(to: time)
         syncPages()
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
@@ -389,7 +327,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             }
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
-        } else if shownScreen?.coversPage != true {
+        } else if !openScreen.coversPage {
             let image = pageImages(known)
             // Rows a screen covered are composed again, band by band.
             let bands: [Range<Int>?] = screenRows.isEmpty ? [nil] : screenRows.map { $0 }
@@ -398,7 +336,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                                                           into: &frame, page: image))
             }
         }
-        screenRows = shownScreen?.draw(into: &frame, host: self) ?? []
+        screenRows = openScreen.draw(into: &frame, host: self)
         if showsDogEar { screenRows += DogEar(metrics: ScreenResources.metrics(for: settings)).draw(theme: settings.theme, into: &frame) }
         for rows in screenRows {
             compositor.rowsWereDrawnOver(rows)
