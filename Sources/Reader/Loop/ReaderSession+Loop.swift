@@ -3,10 +3,12 @@ import Raster
 
 /// The reader session is the loop's main scene.
 extension ReaderSession: LoopScene {
-    /// Side taps turn pages at once on an unzoomed page with nothing open over it but a screen that allows them.
+    /// Side taps turn pages at once on an unzoomed page under no screen but one that allows them.
     public var tapZonesEnabled: Bool { !controller.isZoomed && openScreen.screen?.allowsTapZones ?? true }
 
     public var composedFrame: PixelBuffer? { frame }
+    public var hasBackgroundWork: Bool { isPaginating }
+    public func waitForFrameWork() { cache.waitForRenderAhead() }
 
     public func takeDamage() -> FrameDamage {
         defer { damage = FrameDamage(rows: frame.height) }
@@ -18,10 +20,6 @@ extension ReaderSession: LoopScene {
         controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
     }
 
-    public var hasBackgroundWork: Bool { isPaginating }
-
-    public func waitForFrameWork() { cache.waitForRenderAhead() }
-
     public func finishBackgroundWork() {
         takeInWholeBook(waiting: true)
         // A held background (tests hold it) would never finish.
@@ -31,14 +29,7 @@ extension ReaderSession: LoopScene {
     }
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".
-    public var restingDescription: String {
-        let offset = controller.screenZoomOffset
-        let geometry = settings.geometry
-        let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
-                                           isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
-                                           width: geometry.width, height: geometry.height)
-        return openScreen.screen == nil ? page : "\(page) (\(screenName))"
-    }
+    public var restingDescription: String { ReaderSummary.restingDescription(of: self) }
 
     /// The page picture goes straight from the page buffers into the back
     /// buffer when nothing is drawn over it (no zoom, screen, corner or

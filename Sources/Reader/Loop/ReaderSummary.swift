@@ -1,7 +1,8 @@
-/// The headless reader's final line for a book: the page, zoom, offset,
-/// stalls, page buffers, pages and screen; when describing, what is on
-/// screen too: the book, the chapter, the page's character range, the text
-/// settings, the bookmarks' page numbers and every control on screen.
+/// How the loop reports a book: the resting announcement, and the headless
+/// reader's final line (the page, zoom, offset, stalls, page buffers, pages
+/// and screen; when describing, what is on screen too: the book, the
+/// chapter, the page's character range, the text settings, the bookmarks'
+/// page numbers and every control on screen).
 enum ReaderSummary {
     static func line(of session: ReaderSession, describing: Bool) -> JSONLine {
         var result = JSONLine()
@@ -24,5 +25,16 @@ enum ReaderSummary {
         result.add("bookmarks", session.bookmarkPages.map(Double.init))
         result.add("controls", objects: session.describedControls.map(\.json))
         return result
+    }
+
+    /// "presented page N", and the screen open over it: "presented page N (menu)".
+    static func restingDescription(of session: ReaderSession) -> String {
+        let controller = session.controller
+        let offset = controller.screenZoomOffset
+        let geometry = session.settings.geometry
+        let page = LivePacing.announcement(page: session.pageIndexInBook, zoomScale: controller.zoomScale,
+                                           isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
+                                           width: geometry.width, height: geometry.height)
+        return session.screenName == "reading" ? page : "\(page) (\(session.screenName))"
     }
 }

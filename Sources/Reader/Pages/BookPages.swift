@@ -85,6 +85,12 @@ final class BookPages {
         return result
     }
 
+    /// Page numbers for any place in the book.
+    func numbers(in book: Book) -> PageNumbers {
+        PageNumbers(window: window, pagesBefore: pagesBefore, areExact: numbersAreExact, known: known(in: book),
+                    length: book.text.scalarCount)
+    }
+
     /// Footers number the pages: true once when the page numbers become
     /// exact and once when the page count does (the footers on screen are
     /// drawn again then).
@@ -122,6 +128,13 @@ final class BookPages {
         drawnWithExactPageNumbers = window.startsTheBook
         drawnWithFinalPageCount = !isPaginating
         return now
+    }
+
+    /// Waits until the pages up to `page` (0-based, from the book's start)
+    /// are known, the background resumed for them if it was held.
+    func waitForPages(through page: Int) {
+        if store.isPaused { store.resume() }
+        store.wait { entries, _ in entries.count > page }
     }
 
     func startBackground(typesetter: Typesetter) throws {

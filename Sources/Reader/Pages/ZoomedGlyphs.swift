@@ -18,6 +18,13 @@ struct ZoomedGlyphs {
         glyphs = GlyphCache(byteBudget: Self.glyphBudget)
     }
 
+    /// The glyphs at `scale`: those `kept` when they are at it, else new
+    /// ones kept from now on; nil when no faces can be made at it.
+    static func at(_ scale: Double, kept: inout ZoomedGlyphs?) -> ZoomedGlyphs? {
+        if kept?.scale != scale { kept = ZoomedGlyphs(scale: scale) }
+        return kept
+    }
+
     /// Paints the page's layout at the zoomed size, the viewport's corner at `origin` (screen pixels).
     func paint(_ layout: PageLayout, fonts: FontSet, theme: Theme, origin: Point, into frame: inout PixelBuffer) {
         PagePainter(theme: theme).paint(layout, fonts: fonts, scaled: faces, originX: origin.x / scale,

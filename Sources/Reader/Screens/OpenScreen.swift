@@ -45,7 +45,7 @@ final class OpenScreen {
     var isAnimating: Bool { shown?.isAnimating(at: time) ?? false }
     var coversPage: Bool { shown?.coversPage ?? false }
     /// A bookmarked page's corner shows beside the screen drawn, or on the bare page.
-    var showsDogEar: Bool { shown?.showsDogEar ?? true }
+    var leavesDogEar: Bool { shown?.showsDogEar ?? true }
 
     /// One gesture to the open screen: taps, long presses, fingers and
     /// drags (which it may hand on to `page`); false when none is open.
@@ -87,9 +87,13 @@ final class OpenScreen {
         return true
     }
 
-    /// Draws the screen shown over the composed page; the rows it changed.
-    func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
-        shown?.draw(into: &frame, host: host) ?? []
+    /// Draws the screen shown over the composed page, and with `dogEar`
+    /// the bookmark's folded corner where the screen leaves it; the rows they changed.
+    func draw(into frame: inout PixelBuffer, host: ScreenHost, dogEar: Bool) -> [Range<Int>] {
+        let rows = shown?.draw(into: &frame, host: host) ?? []
+        guard dogEar else { return rows }
+        return rows + DogEar(metrics: ScreenResources.metrics(for: host.settings)).draw(theme: host.settings.theme,
+                                                                                        into: &frame)
     }
 
     /// The open screen's controls as `--describe` prints them.

@@ -51,4 +51,14 @@ struct WayBack: Equatable {
     var offset: Int
     var page: Int
     var landed: Int
+
+    /// The way back after a jump from `from` that landed on `landed`: a
+    /// jump after a jump still leads back to where the first one left.
+    static func after(jumpFrom from: (offset: Int, page: Int), landed: Int, current: WayBack?) -> WayBack? {
+        if var current {
+            current.landed = landed
+            return current
+        }
+        return landed == from.offset ? nil : WayBack(offset: from.offset, page: from.page, landed: landed)
+    }
 }

@@ -1,13 +1,10 @@
 import Raster
 import Typesetting
 
-/// Setting the book anew: another size, spacing, margins, theme or font,
-/// or the whole book of sections once it is read; always showing the page
-/// that holds the place.
+/// Setting the book anew (another size, spacing, margins, theme or font, or
+/// the whole book of sections once read), showing the page holding the place.
 extension ReaderSession {
-    /// Opens `opening` where `start` says. A book of sections opened at its
-    /// saved place, or at its start, shows that section's page before the
-    /// others are read; any other start needs the whole book first.
+    /// Opens `opening` where `start` says (see `SectionedOpening`).
     public convenience init(opening: ReadingBook, path: String, settings: Settings, start: Start, stateStore: StateStore?,
                             hyphenationPreload: HyphenationPreload? = nil,
                             preparedBuffers: BufferPreparation? = nil) throws {
@@ -18,24 +15,18 @@ extension ReaderSession {
         first.pending?.reading.startReadingWholeBook()
     }
 
-    /// The section a book of sections opened at `start` shows before the
-    /// whole book is read, as the session opening it will find it; nil
-    /// when the start needs the whole book. Read it ahead, while waiting
-    /// for anything else the session needs.
+    /// The section a book of sections opened at `start` shows first, to be
+    /// read ahead; nil when the start needs the whole book.
     public static func firstSection(of reading: SectionedBookReading, start: Start, stateStore: StateStore?) -> Int? {
         SectionedOpening.firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
     }
 
-    /// Takes in the whole book now, waiting for it to be read (a book read
-    /// whole from the start already is).
     public func waitForWholeBook() { takeInWholeBook(waiting: true) }
-
-    /// True while the page shown comes from some sections of the book and the whole book is being read.
+    /// True while the page shown comes from some sections and the whole book is being read.
     public var isReadingWholeBook: Bool { pages.pendingWholeBook != nil }
 
-    /// Takes in the whole book once it is read (with `waiting`, waits for
-    /// it), keeping the place: it is found in the whole book, and the pages
-    /// are found anew there.
+    /// Takes in the whole book once read (`waiting`: waits for it); the
+    /// place is found in it and the pages anew.
     func takeInWholeBook(waiting: Bool) {
         guard let pending = pages.pendingWholeBook,
               let whole = waiting ? pending.reading.waitForWholeBook() : pending.reading.wholeBookIfRead else { return }
@@ -58,15 +49,12 @@ extension ReaderSession {
         }
     }
 
-    /// Re-lays the book at another size, keeping the place.
     public func setFontSize(_ size: Int) throws {
         var geometry = settings.geometry
         geometry.fontSize = size
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    /// Sets the book in another geometry (size, spacing, margins), theme
-    /// or font, showing the page that holds the place.
     public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
         try geometry.validate()
         let font = font ?? settings.font
@@ -79,7 +67,7 @@ extension ReaderSession {
         if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
         // A new background leaves nothing of the old pictures usable.
         cache.invalidate(inkUnknown: theme != settings.theme)
-        // The worker is idle once the cache is invalidated; glyphs of another font file are of no use to it.
+        // The worker is idle once the cache is invalidated; another file's glyphs are no use to it.
         if newFontFile { renderers.worker.cache.removeAll() }
         settings.font = font
         settings.theme = theme
@@ -90,7 +78,6 @@ extension ReaderSession {
         try startPagination(showing: readingPlace, paused: paused)
     }
 
-    /// The page cache draws with `next` from now on.
     private func install(_ next: PageRenderers) {
         renderers = next
         cache.replaceRenderers(main: next.main, worker: next.worker)

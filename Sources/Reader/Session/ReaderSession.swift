@@ -2,41 +2,35 @@ import Devices
 import Geometry
 import Gestures
 import Raster
-import Scrolling
 import Typesetting
 
 /// The reader: a book, its pages in three buffers, the paging scroll view,
-/// the place, and the screen open over the page, which takes the input
-/// while it is open. It never reads a clock: input and frames arrive with
-/// their times, and it composes frames when asked.
+/// the place, and the screen open over the page, to which it routes input.
+/// It never reads a clock: input and frames arrive with their times.
 public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingScene {
     public typealias Settings = ReaderSettings
     public typealias Start = ReaderStart
 
-    /// The book: while the whole book is read, the sections read so far.
+    /// While the whole book is read, the sections read so far.
     public internal(set) var book: Book
-    /// Which way the pages go (right to left for a right-to-left book).
     public let pageProgression: PageProgression
     public internal(set) var settings: Settings
     public internal(set) var controller: PagingController
     public let cache: PageCache
-    /// The book's pages as known so far, by the background and by the reader.
     let pages: BookPages
     public var pagination: PaginationStore { pages.store }
     /// The composed screen; empty until the first `compose()`.
     public internal(set) var frame: PixelBuffer
     /// The rows of `frame` changed since the loop last took them.
     var damage = FrameDamage(rows: 0)
-    /// The rows the screens over the page cover in the frame, while they are drawn there.
+    /// The rows screens over the page cover in the frame: composed again when they go.
     private var screenRows: [Range<Int>] = []
     var scrollIndicators = ScrollIndicators()
     /// Where the frame is being made until the first composition takes it.
     private var pendingFrame: BufferPreparation?
-    /// The screen open over the page, which takes the input while it is open.
     let openScreen = OpenScreen()
     var screenTime: Double { openScreen.time }
     let resources = ScreenResources()
-    /// The place, the bookmarks and the book's size as the state store keeps them.
     let places: PlaceKeeper
     var bookPath: String { places.bookPath }
     /// The first character of the page the reader last turned to or
@@ -52,14 +46,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     }
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
-    /// Library in the menu (or `l`) was chosen: the scene holding both goes there next.
     var libraryRequested = false
     var compositor: Compositor
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }
-    /// The page's layout painted at the zoomed size, kept only while zoomed.
     var zoom: ZoomedGlyphs?
-    /// Messages for the person (warnings), drained by the caller.
+    /// Messages for the person, drained by the caller.
     public internal(set) var warnings: [String] = []
     var needsFrame = true
     /// Frames go straight into a display's back buffer (`compose(into:)`):
@@ -67,11 +59,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     public var composesStraight = false
     var framePending = false
 
-    /// With `settings.pagination` `.onDemand`, a `.page` start needs the
-    /// background: it is resumed for it.
-    /// `hyphenationPreload`: patterns loaded while the book was opened (see `HyphenationPreload`).
-    /// `preparedBuffers`: the first page's buffer and the frame, made while
-    /// the book was opened, used when they have the page's size and background.
+    /// `hyphenationPreload`: patterns loaded while the book was opened; `preparedBuffers`:
+    /// the first page's buffer and the frame made meanwhile, used when they fit.
+    /// With `.onDemand` pagination a `.page` start resumes the background.
     public convenience init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
                             hyphenationPreload: HyphenationPreload? = nil,
                             preparedBuffers: BufferPreparation? = nil) throws {
@@ -79,18 +69,13 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                       hyphenationPreload: hyphenationPreload, preparedBuffers: preparedBuffers, pending: nil)
     }
 
-    /// `pending`: `book` is some sections of the whole book it names, which is taken in once read.
+    /// `pending`: `book` is some sections of the whole book, taken in once read.
     init(book: Book, path: String, settings: Settings, start: Start, stateStore: StateStore?,
          hyphenationPreload: HyphenationPreload?, preparedBuffers: BufferPreparation?,
          pending: PendingWholeBook?) throws {
         let geometry = settings.geometry
-        // The frame and the first page's buffer; the other two are touched when first drawn.
-        var buffers = BufferPreparation(count: 2, width: geometry.width, height: geometry.height,
-                                        fill: settings.theme.background)
-        if let preparedBuffers, preparedBuffers.width == geometry.width, preparedBuffers.height == geometry.height,
-           preparedBuffers.fill == settings.theme.background {
-            buffers = preparedBuffers
-        }
+        let buffers = BufferPreparation.forSession(preparedBuffers, width: geometry.width, height: geometry.height,
+                                                   background: settings.theme.background)
         self.book = book
         pageProgression = book.pageProgression
         self.settings = settings
@@ -103,15 +88,11 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         pages = BookPages(book: book, geometry: geometry, pending: pending)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
-        var prepared = [buffers.takeNext()]
+        let pageBuffers = buffers.takePageBuffers()
         // Taken at the first composition, while it is made.
         frame = PixelBuffer(width: 0, height: 0)
         pendingFrame = buffers
-        // Their ink is not known: their first painting clears them whole.
-        prepared += (prepared.count..<PageCache.bufferCount).map { _ in
-            PixelBuffer(unfilledWidth: geometry.width, height: geometry.height)
-        }
-        cache = try PageCache(buffers: consume prepared, renderer: renderers.main, workerRenderer: renderers.worker)
+        cache = try PageCache(buffers: pageBuffers, renderer: renderers.main, workerRenderer: renderers.worker)
         switch start {
         case let .offset(offset):
             try startPagination(showing: offset)
@@ -123,8 +104,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         case let .page(page):
             try startPagination(showing: 0)
             // Numbered pages are known only from the start of the book on.
-            if pages.store.isPaused { pages.store.resume() }
-            pages.store.wait { entries, _ in entries.count > page + 1 }
+            pages.waitForPages(through: page + 1)
             syncPages()
             controller.show(page: min(page, knownPageCount - 1))
             places.savedOffset = currentOffset
@@ -137,23 +117,17 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     // MARK: Pages
 
-    /// Pages that are final now in the scroll view (the book may still be paginating).
+    /// Pages final now in the scroll view (the book may still be paginating).
     public var knownPageCount: Int { pages.knownPageCount }
-    /// True until every page of the book is known and in the scroll view.
     public var isPaginating: Bool { pages.isPaginating }
-    /// False while the pages before those in the scroll view are not known:
-    /// `currentPage` then counts from the first known page and footers show
-    /// an estimated page number.
+    /// False while the pages before the known ones are not known: footers
+    /// then estimate, and `currentPage` counts from the first known page.
     public var pageNumbersAreExact: Bool { pages.numbersAreExact }
-    /// The page on screen among the known pages (the book's page number once
-    /// `pageNumbersAreExact`).
     public var currentPage: Int { controller.currentPage }
-    /// The book's index of the page on screen (0-based): exact once
-    /// `pageNumbersAreExact`, else the estimate its footer shows.
+    /// The book's index of the page on screen, as its footer gives it.
     public var pageIndexInBook: Int {
         (pages.pendingWholeBook != nil ? knownPages.pagesBefore : pages.pagesBefore) + currentPage
     }
-    /// The character offset at the start of the page on screen.
     public var currentOffset: Int { offsetRange.lowerBound }
     /// The characters of the page on screen.
     public var offsetRange: Range<Int> {
@@ -162,18 +136,59 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     }
     /// The pages the scroll view holds, numbered for their footers.
     public var knownPages: Pagination { pages.known(in: book) }
+    var pageNumbers: PageNumbers { pages.numbers(in: book) }
 
-    var pageNumbers: PageNumbers {
-        PageNumbers(window: pages.window, pagesBefore: pages.pagesBefore, areExact: pageNumbersAreExact,
-                    known: knownPages, length: book.text.scalarCount)
+    /// A new store and background pagination, and the page holding `offset` on screen.
+    func startPagination(showing offset: Int, paused: Bool? = nil) throws {
+        let later = try pages.restart(showing: offset, paused: paused ?? (settings.pagination == .onDemand),
+                                      typesetter: renderer.typesetter)
+        let page = pages.window.pageIndex(containing: offset) ?? 0
+        controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
+        controller.isRightToLeft = pageProgression == .rightToLeft
+        controller.observer = self
+        places.savedOffset = pages.window.pages.indices.contains(page) ? pages.window.pages[page].start : nil
+        cache.drawAtOnce(page, pagination: knownPages)
+        cache.focus(on: page, pageCount: knownPageCount, pagination: knownPages)
+        needsFrame = true
+        // Started last, the background's setting up overlaps the drawing of the first page.
+        if later { try pages.startBackground(typesetter: renderer.typesetter) }
     }
 
-    /// The pages the frame shows now: one at rest, two during a page turn.
-    var visiblePages: Set<Int> {
-        if let zoomed = controller.zoomedPage { return [zoomed] }
-        let split = Compositor.split(offsetX: controller.scrollView.contentOffset.x,
-                                     pageWidth: settings.geometry.width)
-        return split.shift == 0 ? [split.page] : [split.page, split.page + 1]
+    /// Shows the page holding `offset` (a jump), the place from now on.
+    func show(offset: Int) {
+        let offset = min(max(0, offset), book.text.scalarCount)
+        if let page = pages.window.pageIndex(containing: offset) {
+            controller.show(page: page)
+        } else {
+            pages.jump(to: offset, typesetter: renderer.typesetter)
+            cache.invalidate()
+            controller.setPageCount(knownPageCount)
+            controller.show(page: pages.window.pageIndex(containing: offset) ?? 0)
+            needsFrame = true
+        }
+        readingPlace = currentOffset
+    }
+
+    /// Call once a frame and before input: takes in the pages found since,
+    /// with `neighbours` (input arrives) the ones beside the page on screen
+    /// (at rest the background brings them: nobody waits for them), and
+    /// keeps the picture when pages are put in front.
+    func syncPages(neighbours: Bool = false) {
+        let visible = controller.visiblePages(pageWidth: settings.geometry.width)
+        let inserted = pages.takeIn(page: controller.currentPage, needed: neighbours || controller.isAnimating,
+                                    visible: visible, typesetter: renderer.typesetter)
+        if inserted > 0 {
+            cache.insertPagesInFront(inserted)
+            controller.insertPagesInFront(inserted, pageCount: knownPageCount)
+            needsFrame = true
+        } else if knownPageCount != controller.pageCount {
+            controller.setPageCount(knownPageCount)
+        }
+        pages.want(around: controller.currentPage)
+        if pages.numbersSettled() {
+            cache.refreshFooters(pagination: knownPages)
+            needsFrame = true
+        }
     }
 
     // MARK: Input
@@ -191,24 +206,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// One gesture: to the screen open over the page, else to the page.
     private func route(_ event: GestureEvent) {
         if openScreen.route(event, host: self, page: controller.handle) { return }
-        if case let .tap(at, _) = event.kind, followLink(at: at) { return }
+        if case let .tap(at, _) = event.kind, PageLinks.follow(at: controller.pagePoint(atScreen: at), host: self) { return }
         controller.handle(event)
-    }
-
-    /// Follows the link under a tap on the page: a note reference, or a
-    /// link into a part no page shows, opens the note; any other jumps.
-    private func followLink(at point: Point) -> Bool {
-        guard resources.hasLinks(book), let pagePoint = controller.pagePoint(atScreen: point),
-              knownPages.pages.indices.contains(currentPage) else { return false }
-        let links = renderer.typesetter.layoutPage(currentPage, of: knownPages).links
-        let slop = Double(ScreenResources.metrics(for: settings).target) / 3
-        guard let link = PageLinks.link(near: pagePoint, in: links, slop: slop) else { return false }
-        if link.isNoteReference || book.isOffPages(link.target) {
-            open(NoteScreen(noteAt: link.target, host: self))
-        } else {
-            jump(to: link.target)
-        }
-        return true
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
@@ -240,7 +239,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         if message.endsMotion { pageSettled() }
     }
 
-    /// A page came to rest: a page turned by hand is the new place and ends the way back.
+    /// A page turned by hand is the new place and ends the way back.
     private func pageSettled() {
         if !offsetRange.contains(readingPlace) { readingPlace = currentOffset }
         if let back = wayBack, currentOffset != back.landed { wayBack = nil }
@@ -249,16 +248,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The page at rest is on the glass: its position is saved now.
     public func didShowRestingFrame() { saveIfMoved() }
 
-    /// Saves the position when the settled page changed.
     private func saveIfMoved() {
         guard places.store != nil else { return }
         // A place is saved in the whole book's offsets.
         takeInWholeBook(waiting: true)
-        if let warning = places.saveIfMoved(offset: currentOffset, book: book) { warnings.append(warning) }
+        warn(places.saveIfMoved(offset: currentOffset, book: book))
     }
-
-    /// Why the last save failed, while saving fails.
-    public var saveFailure: String? { places.saveFailure }
 
     /// Saves the position now if the view rests (on exit).
     public func saveNow() {
@@ -274,13 +269,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     public var isAnimating: Bool { controller.isAnimating || isPaginating }
 
-    /// The page at rest is bookmarked: its folded corner is drawn over it.
+    /// A bookmarked page at rest shows a folded corner.
     var showsDogEar: Bool {
-        !bookmarksOnPage.isEmpty && !controller.isAnimating && !controller.isZoomed && openScreen.showsDogEar
+        !bookmarksOnPage.isEmpty && !controller.isAnimating && !controller.isZoomed && openScreen.leavesDogEar
     }
 
-    /// Steps animations to `time` and composes the frame. Returns false when
-    /// nothing changed since the last frame.
+    /// Steps animations to `time` and composes the frame; false when nothing changed.
     @discardableResult
     public func advance(to time: Double) -> Bool {
         takeInWholeBook(waiting: false)
@@ -294,7 +288,6 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         return true
     }
 
-    /// Composes the frame for the current state.
     public func compose() {
         if let pendingFrame {
             frame = pendingFrame.takeNext()
@@ -315,15 +308,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                                                 into: &frame)
                 }
                 damage = .all(rows: frame.height)
-            } else {
+            } else if let zoom = ZoomedGlyphs.at(controller.zoomScale, kept: &zoom) {
                 // The zoomed viewport drawn sharp from the page's layout at the zoomed size.
-                if zoom?.scale != controller.zoomScale { zoom = ZoomedGlyphs(scale: controller.zoomScale) }
-                if let zoom {
-                    zoom.paint(renderer.typesetter.layoutPage(zoomed, of: known), fonts: renderer.typesetter.fonts,
-                               theme: settings.theme, origin: controller.screenZoomOffset, into: &frame)
-                    compositor.frameWasDrawnOver()
-                    damage = .all(rows: frame.height)
-                }
+                zoom.paint(renderer.typesetter.layoutPage(zoomed, of: known), fonts: renderer.typesetter.fonts,
+                           theme: settings.theme, origin: controller.screenZoomOffset, into: &frame)
+                compositor.frameWasDrawnOver()
+                damage = .all(rows: frame.height)
             }
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
@@ -336,8 +326,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                                                           into: &frame, page: image))
             }
         }
-        screenRows = openScreen.draw(into: &frame, host: self)
-        if showsDogEar { screenRows += DogEar(metrics: ScreenResources.metrics(for: settings)).draw(theme: settings.theme, into: &frame) }
+        screenRows = openScreen.draw(into: &frame, host: self, dogEar: showsDogEar)
         for rows in screenRows {
             compositor.rowsWereDrawnOver(rows)
             damage.insert(rows)
@@ -345,27 +334,14 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         updateScrollIndicators(redrawn: true)
     }
 
-    /// The images of the pages in view for the compositor, the pages around
-    /// the current one drawn ahead (a page past either end: none).
+    /// The images of the pages in view for the compositor, those around the current one drawn ahead.
     func pageImages(_ known: Pagination) -> (Int) -> Compositor.PageImage? {
         zoom = nil
-        let page = controller.currentPage
-        cache.focus(on: page, pageCount: knownPageCount, pagination: known)
-        let count = knownPageCount
-        let controller = self.controller
-        // Screen positions are pages' indexes mirrored for a right-to-left book.
-        return { screenIndex in
-            let index = controller.page(atScreenIndex: screenIndex)
-            guard index >= 0, index < count else { return nil }
-            return self.cache.withInkedPage(index, pagination: known) {
-                Compositor.PageImage(pixels: $0, ink: $1, columns: $2, drawing: $3)
-            }
-        }
+        return cache.images(around: controller, pageCount: knownPageCount, pagination: known)
     }
 
-    /// Brings the scroll indicators in the frame up to the controller's
-    /// time (`redrawn`: the frame was just composed under them) and marks
-    /// the rows they wrote; true when the frame changed.
+    /// The scroll indicators up to the controller's time (`redrawn`: the
+    /// frame was just composed under them); true when the frame changed.
     @discardableResult
     func updateScrollIndicators(redrawn: Bool) -> Bool {
         guard let rows = scrollIndicators.update(in: &frame, controller: controller, ink: settings.theme.ink,
