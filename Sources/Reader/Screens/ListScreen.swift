@@ -92,7 +92,7 @@ final class ListScreen: ReaderScreen {
 
     var name: String { tab.rawValue }
     var coversPage: Bool { true }
-    var showsDogEar: Bool { false }
+    var leavesDogEar: Bool { false }
     func isAnimating(at time: Double) -> Bool { scrollView.isAnimating }
 
     func controls(in host: ScreenHost) -> [PlacedControl<ListControl>] {

@@ -21,7 +21,7 @@ final class MenuScreen: ReaderScreen {
 
     var name: String { "menu" }
     // The menu's ribbon says what the corner would (the bar covers it).
-    var showsDogEar: Bool { false }
+    var leavesDogEar: Bool { false }
     var allowsTapZones: Bool { false }
     func isAnimating(at time: Double) -> Bool { presence.isAnimating(at: time) }
 

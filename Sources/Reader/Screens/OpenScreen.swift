@@ -45,7 +45,7 @@ final class OpenScreen {
     var isAnimating: Bool { shown?.isAnimating(at: time) ?? false }
     var coversPage: Bool { shown?.coversPage ?? false }
     /// A bookmarked page's corner shows beside the screen drawn, or on the bare page.
-    var leavesDogEar: Bool { shown?.showsDogEar ?? true }
+    var leavesDogEar: Bool { shown?.leavesDogEar ?? true }
 
     /// One gesture to the open screen: taps, long presses, fingers and
     /// drags (which it may hand on to `page`); false when none is open.

@@ -54,7 +54,7 @@ protocol ReaderScreen: AnyObject {
     /// The screen hides the whole page: the page is not composed under it.
     var coversPage: Bool { get }
     /// The bookmark's folded corner stays visible beside the screen.
-    var showsDogEar: Bool { get }
+    var leavesDogEar: Bool { get }
     /// Side taps turn pages without waiting for a double tap while the screen is open.
     var allowsTapZones: Bool { get }
     /// The screen moves by itself at `time` (a slide, a list's momentum).
@@ -74,7 +74,7 @@ protocol ReaderScreen: AnyObject {
 
 extension ReaderScreen {
     var coversPage: Bool { false }
-    var showsDogEar: Bool { true }
+    var leavesDogEar: Bool { true }
     var allowsTapZones: Bool { true }
     func isAnimating(at time: Double) -> Bool { false }
     func drag(_ event: GestureEvent, host: ScreenHost) -> Bool { true }

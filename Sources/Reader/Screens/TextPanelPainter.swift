@@ -7,8 +7,8 @@ enum TextPanelPainter {
     /// `focused`: the control the keys chose, ringed inside its outline.
     /// `families`: the typeface controls' fonts, each label drawn in its own face.
     static func draw(_ layout: TextPanelLayout, fontSize: Int, selected: Set<TextPanelControl>,
-                     focused: TextPanelControl? = nil, families: [TextPanelControl: FontFile], theme: Theme, painter: InterfacePainter,
-                     into frame: inout PixelBuffer) -> [Range<Int>] {
+                     focused: TextPanelControl? = nil, families: [TextPanelControl: FontFile], theme: Theme,
+                     painter: InterfacePainter, into frame: inout PixelBuffer) -> [Range<Int>] {
         let panel = layout.panel
         frame.fill(panel, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: panel.y, width: panel.width, height: 2), with: theme.secondary)

@@ -26,9 +26,9 @@ final class TextPanelScreen: ReaderScreen {
     /// The options in force.
     static func selected(_ settings: ReaderSettings, typefaces: [FontFamily]) -> Set<TextPanelControl> {
         let geometry = settings.geometry
+        let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         let chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
-                                             .margins(TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)),
-                                             .theme(settings.theme.name)]
+                                             .margins(margins), .theme(settings.theme.name)]
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
 
@@ -36,7 +36,9 @@ final class TextPanelScreen: ReaderScreen {
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
         let settings = host.settings
         let typefaces = host.resources.typefaces(language: settings.language)
-        let families = Dictionary(uniqueKeysWithValues: typefaces.enumerated().map { (TextPanelControl.font($0.offset), $0.element.file) })
+        let families = Dictionary(uniqueKeysWithValues: typefaces.enumerated().map {
+            (TextPanelControl.font($0.offset), $0.element.file)
+        })
         return TextPanelPainter.draw(layout(host), fontSize: settings.geometry.fontSize,
                                      selected: Self.selected(settings, typefaces: typefaces), focused: focus,
                                      families: families, theme: settings.theme, painter: painter, into: &frame)
