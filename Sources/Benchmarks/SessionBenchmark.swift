@@ -183,7 +183,8 @@ public struct SessionBenchmark {
 
     /// Bytes written to the glass for one frame of a page turned by a
     /// tap, for the frame the turned page settles in and for the frame in
-    /// which the overlay appears: the reader loop over a display whose
+    /// which the menu appears (the figure keeps its name,
+    /// `scanout_bytes_overlay_toggle`, for the tools that read it): the reader loop over a display whose
     /// scanout buffers are memory, composed into straight as a screen's
     /// are, flipped at 60 Hz in virtual time.
     private func measureScanout(_ session: ReaderSession, into result: inout JSONLine) throws {
@@ -195,16 +196,16 @@ public struct SessionBenchmark {
         func tap(x: Double, at time: Double) -> [TouchFrame] {
             [TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: middle)]), TouchFrame(time: time + 40, touches: [])]
         }
-        // At rest, a tap on the right third, the overlay opened in the middle, and closed.
+        // At rest, a tap on the right third, the menu opened in the middle, and closed.
         let input = RecordedInput(frames: tap(x: width * 0.9, at: 1000) + tap(x: width / 2, at: 3000)
                                   + tap(x: width / 2, at: 5000))
         let loop = ReaderLoop(scene: session, display: display, input: input, clock: VirtualClock(start: 0))
         try loop.run()
         let turn = display.presents.filter { $0.time > 1000 && $0.time < 3000 && $0.rows > 0 }
-        let overlay = display.presents.first { $0.time >= 3000 && $0.rows > 0 }
+        let menu = display.presents.first { $0.time >= 3000 && $0.rows > 0 }
         result.add("scanout_bytes_flick_frame", turn.dropFirst(turn.count / 2).first?.bytes ?? -1)
         result.add("scanout_bytes_settled_page", turn.last?.bytes ?? -1)
-        result.add("scanout_bytes_overlay_toggle", overlay?.bytes ?? -1)
+        result.add("scanout_bytes_overlay_toggle", menu?.bytes ?? -1)
         result.add("scanout_bytes_frame", geometry.width * geometry.height * 4)
     }
 }

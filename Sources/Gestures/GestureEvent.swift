@@ -1,7 +1,7 @@
 import Geometry
 
 /// Which third of the screen a tap fell in. Side thirds turn pages, the
-/// middle third opens the overlay and takes double taps.
+/// middle third opens the menu and takes double taps.
 public enum TapZone: String, Equatable, Sendable {
     case left, middle, right
 

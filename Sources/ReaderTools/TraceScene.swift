@@ -7,13 +7,13 @@ import Reader
 import Scrolling
 
 /// The trace's scene: the gestures the recognizer reports and, with pages,
-/// the reader's paging controller and overlay driven as the reader drives
+/// the reader's paging controller and menu driven as the reader drives
 /// them, every delegate message reported as a JSON line. It draws nothing.
 public final class TraceScene: LoopScene, PagingControllerObserver {
     private let width: Int
     private let height: Int
     private let controller: PagingController?
-    private let overlay = OverlayState()
+    private let menu = MenuPresence()
     private let emit: (String) -> Void
 
     /// `pages`: drive a paging controller over this many pages; nil reports gestures only.
@@ -27,13 +27,13 @@ public final class TraceScene: LoopScene, PagingControllerObserver {
         controller?.observer = self
     }
 
-    public var tapZonesEnabled: Bool { controller.map { ReadingScreen.tapZonesEnabled($0, overlay) } ?? true }
+    public var tapZonesEnabled: Bool { controller.map { ReadingScreen.tapZonesEnabled($0, menu) } ?? true }
 
     public func handle(_ events: [GestureEvent]) {
         for event in events {
             if let line = TraceJSON.gesture(event) { emit(line) }
             guard let controller else { continue }
-            ReadingScreen.route(event, controller: controller, overlay: overlay, width: width, height: height) { fraction in
+            ReadingScreen.route(event, controller: controller, menu: menu, width: width, height: height) { fraction in
                 controller.show(page: Int(Double(controller.pageCount) * fraction))
             }
         }
@@ -59,11 +59,11 @@ public final class TraceScene: LoopScene, PagingControllerObserver {
     public func waitForFrameWork() {}
     public func finishBackgroundWork() {}
     public var restingDescription: String { "" }
-    public var screenName: String { ReadingScreen.name(overlay) }
+    public var screenName: String { ReadingScreen.name(menu) }
     public func drainWarnings() -> [String] { [] }
 
     public func resetForIdle(at time: Double) {
-        overlay.isVisible = false
+        menu.isVisible = false
         controller?.show(page: 0)
     }
 
@@ -80,7 +80,7 @@ public final class TraceScene: LoopScene, PagingControllerObserver {
     }
 
     public func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point) {
-        overlay.isVisible.toggle()
+        menu.isVisible.toggle()
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {

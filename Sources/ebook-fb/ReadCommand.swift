@@ -160,7 +160,7 @@ struct ReadCommand: ParsableCommand {
         }
         let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
                                                     patternSnapshots: .inFolder(nil), bookStructures: .inFolder(nil), stateStore: store, start: startAt)
-        if options.fontSize == 20, let size = ReaderSession.savedFontSize(forKey: opened.book.stateKey, in: store) {
+        if options.fontSize == 20, let size = store.savedFontSize(forKey: opened.book.stateKey) {
             var sized = geometry
             sized.fontSize = size
             if (try? sized.validate()) != nil { geometry = sized }
@@ -299,13 +299,3 @@ struct ReadCommand: ParsableCommand {
         StandardStreams.log(text)
     }
 }
-
-/// What `read` runs in the loop: one book, or a folder's library.
-protocol ReadingScene: LoopScene {
-    func saveNow()
-    func stop()
-    func summary(describing: Bool) -> JSONLine
-}
-
-extension ReaderSession: ReadingScene {}
-extension LibraryScene: ReadingScene {}

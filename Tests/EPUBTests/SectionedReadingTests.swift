@@ -65,7 +65,7 @@ final class SectionedReadingTests: XCTestCase {
         XCTAssertEqual(session.book.document?.sections.count, 1)
         XCTAssertEqual(session.book.place(of: session.currentOffset), place)
         XCTAssertFalse(session.pageNumbersAreExact, "the pages before it are not known")
-        XCTAssertTrue(session.isPageBookmarked, "its bookmark shows before the rest is read")
+        XCTAssertFalse(session.bookmarksOnPage.isEmpty, "its bookmark shows before the rest is read")
         let shownFirst = page(session)
 
         session.finishBackgroundWork()
@@ -73,7 +73,7 @@ final class SectionedReadingTests: XCTestCase {
         XCTAssertEqual(session.book.text.utf8, whole.text.utf8)
         XCTAssertEqual(session.currentOffset, offset, "the same page, now in the whole book's offsets")
         XCTAssertTrue(session.pageNumbersAreExact)
-        XCTAssertTrue(session.isPageBookmarked)
+        XCTAssertFalse(session.bookmarksOnPage.isEmpty)
         XCTAssertEqual(page(session), shownFirst, "the page looks the same above its footer")
     }
 

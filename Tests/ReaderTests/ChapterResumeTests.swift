@@ -126,7 +126,7 @@ final class ChapterResumeTests: XCTestCase {
         try reader.handle(.nextPage, at: 100)
         frames(reader, from: 100)
         XCTAssertEqual(reader.currentOffset, reference.pagination.pages[page + 1].start)
-        XCTAssertEqual(ReaderSession.savedOffset(for: book, in: store).offset, reference.pagination.pages[page + 1].start)
+        XCTAssertEqual(store.savedOffset(for: book).offset, reference.pagination.pages[page + 1].start)
 
         // The rest of the book: the index becomes the book's page number, the picture stays.
         reader.pagination.resume()
@@ -147,7 +147,7 @@ final class ChapterResumeTests: XCTestCase {
             XCTAssertEqual(columns?.0, columns?.1, "page \(held): the columns are those of its pixels")
         }
         reader.saveNow()
-        XCTAssertEqual(ReaderSession.savedOffset(for: book, in: store).offset, reference.pagination.pages[page + 1].start)
+        XCTAssertEqual(store.savedOffset(for: book).offset, reference.pagination.pages[page + 1].start)
     }
 
     func testFlicksAcrossChapterBoundariesBeforeTheBackgroundHasRun() throws {
@@ -229,15 +229,15 @@ final class ChapterResumeTests: XCTestCase {
         defer { reader.stop() }
         var time = frames(reader, from: 0)
         reader.saveNow()
-        XCTAssertNil(ReaderSession.savedOffset(for: book, in: store).offset, "nothing moved, nothing to save")
+        XCTAssertNil(store.savedOffset(for: book).offset, "nothing moved, nothing to save")
         time = flick(reader, at: time + 100, forward: false)
-        XCTAssertEqual(ReaderSession.savedOffset(for: book, in: store).offset, reference.pagination.pages[page - 1].start)
+        XCTAssertEqual(store.savedOffset(for: book).offset, reference.pagination.pages[page - 1].start)
         reader.pagination.resume()
         reader.pagination.wait { _, complete in complete }
         time = frames(reader, from: time)
         XCTAssertEqual(reader.currentPage, page - 1)
         time = flick(reader, at: time + 100, forward: true)
-        XCTAssertEqual(ReaderSession.savedOffset(for: book, in: store).offset, reference.pagination.pages[page].start)
+        XCTAssertEqual(store.savedOffset(for: book).offset, reference.pagination.pages[page].start)
         XCTAssertEqual(reader.currentOffset, reference.pagination.pages[page].start)
     }
 

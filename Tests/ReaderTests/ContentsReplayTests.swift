@@ -41,7 +41,7 @@ final class ContentsReplayTests: XCTestCase {
     }
 
     private func tapControl(_ id: String, _ reader: ReaderSession, at time: Double) throws {
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
         try HeadlessRun(session: reader).run(tap(Double(control.rect.x + control.rect.width / 2),
                                                  Double(control.rect.y + control.rect.height / 2), at: time))
     }
@@ -53,29 +53,29 @@ final class ContentsReplayTests: XCTestCase {
         try HeadlessRun(session: reader).run(tap(400, 240, at: 1000))
         try tapControl("menu.contents", reader, at: 2500)
         XCTAssertEqual(reader.screenName, "contents")
-        let items = reader.visibleControls.filter { $0.id.hasPrefix("contents.item.") }
+        let items = reader.describedControls.filter { $0.id.hasPrefix("contents.item.") }
         XCTAssertEqual(items.first?.label, "CHAPTER 1.")
         XCTAssertGreaterThan(items.count, 4)
         try tapControl("contents.item.3", reader, at: 4000)
         XCTAssertEqual(reader.screenName, "reading")
-        XCTAssertEqual(reader.chapterIndex(holding: reader.currentOffset), 2)
+        XCTAssertEqual(reader.book.chapterIndex(holding: reader.currentOffset), 2)
         XCTAssertEqual(reader.offsetRange.lowerBound, book.chapters[2].offset, "a chapter starts its page")
-        XCTAssertEqual(reader.overlay.back?.page, 4, "the jump is offered back")
+        XCTAssertEqual(reader.wayBack?.page, 4, "the jump is offered back")
     }
 
     func testAFlickScrollsTheListWithMomentumAndItComesToRest() throws {
         let reader = try session(try manyChapters(), path: "chapters.txt")
         defer { reader.stop() }
-        reader.openList(.contents)
+        ListScreen.open(.contents, host: reader)
         // A quick upward flick on the rows.
         let frames = (0...6).map { k in
             TouchFrame(time: 1000 + Double(k) * 16, touches: [Touch(id: 1, x: 400, y: 420 - Double(k) * 30)])
         } + [TouchFrame(time: 1112, touches: [])]
         var offsets: [Double] = []
         var run = HeadlessRun(session: reader)
-        run.onFrame = { _, _ in offsets.append(reader.screens.list?.offsetY ?? -1) }
+        run.onFrame = { _, _ in offsets.append((reader.openScreen.screen as? ListScreen)?.offsetY ?? -1) }
         try run.run(frames)
-        let list = try XCTUnwrap(reader.screens.list)
+        let list = try XCTUnwrap((reader.openScreen.screen as? ListScreen))
         let end = Double(list.layout.contentHeight(rows: 40) - list.layout.viewport.height)
         XCTAssertFalse(list.scrollView.isAnimating, "it came to rest")
         XCTAssertEqual(list.offsetY, end, accuracy: 0.01, "momentum carried the list to its end, far past the finger's travel")
@@ -83,7 +83,7 @@ final class ContentsReplayTests: XCTestCase {
         XCTAssertGreaterThan(peak, end, "it ran past the end on the rubber band")
         let rising = offsets.prefix { $0 < peak }
         XCTAssertEqual(Array(rising), rising.sorted(), "one way until it bounced")
-        let first = reader.visibleControls.first { $0.id.hasPrefix("contents.item.") }
+        let first = reader.describedControls.first { $0.id.hasPrefix("contents.item.") }
         XCTAssertNotEqual(first?.id, "contents.item.1")
     }
 
@@ -92,10 +92,10 @@ final class ContentsReplayTests: XCTestCase {
         defer { reader.stop() }
         reader.toggleBookmark()
         reader.show(offset: 0)
-        reader.openList(.contents)
+        ListScreen.open(.contents, host: reader)
         try tapControl("contents.bookmarks", reader, at: 1000)
         XCTAssertEqual(reader.screenName, "bookmarks")
-        let marks = reader.visibleControls.filter { $0.id.hasPrefix("bookmarks.item.") }
+        let marks = reader.describedControls.filter { $0.id.hasPrefix("bookmarks.item.") }
         XCTAssertEqual(marks.map(\.id), ["bookmarks.item.1"])
         XCTAssertTrue(marks[0].label.hasPrefix("Page 6"), marks[0].label)
         try tapControl("bookmarks.item.1", reader, at: 2500)
@@ -106,7 +106,7 @@ final class ContentsReplayTests: XCTestCase {
     func testCloseAndEscapeLeaveTheListWhereTheyWere() throws {
         let reader = try session(try manyChapters(), path: "chapters.txt", page: 2)
         defer { reader.stop() }
-        reader.openList(.contents)
+        ListScreen.open(.contents, host: reader)
         try tapControl("close", reader, at: 1000)
         XCTAssertEqual(reader.screenName, "reading")
         XCTAssertEqual(reader.pageIndexInBook, 2)
@@ -121,7 +121,7 @@ final class ContentsReplayTests: XCTestCase {
         let reader = try session(book, path: "chapters.txt")
         defer { reader.stop() }
         try reader.handle(.toggleContents, at: 100)
-        let list = try XCTUnwrap(reader.screens.list)
+        let list = try XCTUnwrap((reader.openScreen.screen as? ListScreen))
         for k in 0..<20 { try reader.handle(.nextPage, at: 200 + Double(k) * 50) }
         XCTAssertEqual(list.selected, 20, "from the current chapter (the first) twenty rows down")
         try HeadlessRun(session: reader).run([])
@@ -129,7 +129,7 @@ final class ContentsReplayTests: XCTestCase {
         try reader.handle(.previousPage, at: 3000)
         try reader.handle(.activate, at: 3100)
         XCTAssertEqual(reader.screenName, "reading")
-        XCTAssertEqual(reader.chapterIndex(holding: reader.currentOffset), 19)
+        XCTAssertEqual(reader.book.chapterIndex(holding: reader.currentOffset), 19)
     }
 
     func testNestedChaptersAreIndentedUnderTheirPart() throws {
@@ -139,11 +139,11 @@ final class ContentsReplayTests: XCTestCase {
         XCTAssertEqual(book.chapters.map(\.level), [1, 2, 2, 2, 1, 2, 2, 2], "chapters within parts")
         let reader = try session(book, path: "parts.txt")
         defer { reader.stop() }
-        reader.openList(.contents)
-        XCTAssertEqual(reader.screens.list?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
+        ListScreen.open(.contents, host: reader)
+        XCTAssertEqual((reader.openScreen.screen as? ListScreen)?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
         try HeadlessRun(session: reader).run([])
-        let items = reader.visibleControls.filter { $0.id.hasPrefix("contents.item.") }
-        let pad = reader.interfaceMetrics.padding
+        let items = reader.describedControls.filter { $0.id.hasPrefix("contents.item.") }
+        let pad = ScreenResources.metrics(for: reader.settings).padding
         /// The first column of a row's title that is not paper (past the current row's mark at the edge).
         func titleStart(_ control: ScreenControl) -> Int? {
             (pad..<control.rect.maxX).first { x in
@@ -153,7 +153,7 @@ final class ContentsReplayTests: XCTestCase {
             }
         }
         let part = try XCTUnwrap(titleStart(items[0])), chapter = try XCTUnwrap(titleStart(items[1]))
-        XCTAssertEqual(chapter - part, reader.interfaceMetrics.target / 2, "a chapter is set in by half a finger")
+        XCTAssertEqual(chapter - part, ScreenResources.metrics(for: reader.settings).target / 2, "a chapter is set in by half a finger")
     }
 
     /// Two marked pages of the sample book, light and dark.
@@ -168,10 +168,10 @@ final class ContentsReplayTests: XCTestCase {
             try HeadlessRun(session: reader).run((0..<4).flatMap { tap(700, 240, at: 1000 + Double($0) * 1500) })
             XCTAssertEqual(reader.pageIndexInBook, 6)
             reader.toggleBookmark()
-            reader.openList(.bookmarks)
+            ListScreen.open(.bookmarks, host: reader)
             let display = try HeadlessRun(session: reader).run([])
             XCTAssertEqual(display.screen, reader.frame)
-            XCTAssertEqual(reader.visibleControls.filter { $0.id.hasPrefix("bookmarks.item.") }.count, 2)
+            XCTAssertEqual(reader.describedControls.filter { $0.id.hasPrefix("bookmarks.item.") }.count, 2)
             let golden = GoldenImage(
                 goldenPath: Self.packageRoot.appendingPathComponent("Tests/ReaderTests/Goldens/bookmarks-800x480-\(theme.name).png").path,
                 outputDirectory: Self.packageRoot.appendingPathComponent(".build/golden-failures").path,
@@ -188,7 +188,7 @@ final class ContentsReplayTests: XCTestCase {
             let reader = try session(try Book.open(path: path), path: path, theme: theme, page: 3)
             defer { reader.stop() }
             reader.finishBackgroundWork()
-            reader.openList(.contents)
+            ListScreen.open(.contents, host: reader)
             let display = try HeadlessRun(session: reader).run([])
             XCTAssertEqual(display.screen, reader.frame)
             let golden = GoldenImage(

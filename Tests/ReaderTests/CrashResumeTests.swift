@@ -50,7 +50,7 @@ final class CrashResumeTests: XCTestCase {
         XCTAssertEqual(session.currentPage, 12)
         XCTAssertGreaterThan(snapshots.count, 5)
         for snapshot in snapshots {
-            let saved = ReaderSession.savedOffset(for: book, in: StateStore(directory: snapshot.directory))
+            let saved = StateStore(directory: snapshot.directory).savedOffset(for: book)
             XCTAssertNil(saved.warning)
             let pages = session.pagination.snapshot.pages
             let page = Pagination(pages: pages).pageIndex(containing: saved.offset ?? 0)

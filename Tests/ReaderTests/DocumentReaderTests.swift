@@ -133,7 +133,7 @@ final class DocumentReaderTests: XCTestCase {
         // The menu offers the way back.
         try HeadlessRun(session: reader).run(tap(x: 400, y: 300, at: 3000))
         XCTAssertEqual(reader.screenName, "menu")
-        let back = try XCTUnwrap(reader.visibleControls.first { $0.id == "menu.back" })
+        let back = try XCTUnwrap(reader.describedControls.first { $0.id == "menu.back" })
         try HeadlessRun(session: reader).run(tap(x: Double(back.rect.x + back.rect.width / 2),
                                                  y: Double(back.rect.y + back.rect.height / 2), at: 5000))
         XCTAssertEqual(reader.currentPage, 0)
@@ -149,7 +149,7 @@ final class DocumentReaderTests: XCTestCase {
                                                  y: Double(note.box.y + note.box.height / 2), at: 1000))
         XCTAssertEqual(reader.screenName, "note")
         XCTAssertEqual(reader.currentPage, 0, "the page stays where it was")
-        let panel = try XCTUnwrap(reader.visibleControls.first { $0.id == "note.text" })
+        let panel = try XCTUnwrap(reader.describedControls.first { $0.id == "note.text" })
         XCTAssertTrue(panel.label.contains("Victory Mansions stood in London"), panel.label)
         XCTAssertEqual(panel.rect.maxY, 600)
         XCTAssertLessThanOrEqual(panel.rect.height, 300, "at most half the screen")
@@ -163,7 +163,7 @@ final class DocumentReaderTests: XCTestCase {
         try HeadlessRun(session: reader).run(tap(x: 400, y: 100, at: 3000))
         XCTAssertEqual(reader.screenName, "reading")
         XCTAssertEqual(reader.currentPage, 0)
-        reader.openNote(at: try XCTUnwrap(book.document?.anchors["note1"]))
+        reader.open(NoteScreen(noteAt: try XCTUnwrap(book.document?.anchors["note1"]), host: reader))
         XCTAssertEqual(reader.screenName, "note")
         try reader.handle(.closeScreen, at: 5000)
         XCTAssertEqual(reader.screenName, "reading")
@@ -187,7 +187,7 @@ final class DocumentReaderTests: XCTestCase {
         try HeadlessRun(session: reader).run(tap(x: Double(link.box.x + link.box.width / 2),
                                                  y: Double(link.box.y + link.box.height / 2), at: 1000))
         XCTAssertEqual(reader.screenName, "note", "a link into a part no page shows opens it in the panel")
-        let note = try XCTUnwrap(reader.screens.note)
+        let note = try XCTUnwrap((reader.openScreen.screen as? NoteScreen))
         XCTAssertEqual(note.panel.height, 240, "half the screen, the most it takes")
         XCTAssertGreaterThan(note.contentHeight, note.viewport.height)
         let before = reader.frame
@@ -203,7 +203,7 @@ final class DocumentReaderTests: XCTestCase {
     func testTheMenuNamesAStructuredBookByItsTitle() throws {
         let reader = try session(DocumentFixtures.styledChapters())
         defer { reader.stop() }
-        XCTAssertEqual(reader.bookTitle, "Styles")
+        XCTAssertEqual(reader.resources.title(of: reader.book, path: reader.bookPath), "Styles")
     }
 
     func testADoubleTapOnAnImageZoomsItSharply() throws {

@@ -35,7 +35,7 @@ final class EscapeKeyTests: XCTestCase {
             XCTAssertEqual(try run(reader, [.closeScreenOrQuit], from: 1000), "input over", "Escape over \(name) does not quit")
             XCTAssertEqual(reader.screenName, "reading", "Escape closed \(name)")
         }
-        reader.openList(.bookmarks)
+        ListScreen.open(.bookmarks, host: reader)
         XCTAssertEqual(reader.screenName, "bookmarks")
         XCTAssertEqual(try run(reader, [.closeScreenOrQuit, .closeScreenOrQuit], from: 6000), "quit key",
                        "the first Escape closes the list, the second quits from the page")

@@ -94,7 +94,7 @@ final class KioskPolicyTests: XCTestCase {
         let (loop, _) = loop(reader, frames: tap(400, at: 1000), until: 3000, timers: IdleTimers(start: 0))
         try loop.run()
         XCTAssertEqual(reader.screenName, "menu")
-        XCTAssertEqual(reader.visibleControls.map(\.id), ["menu.contents", "menu.bookmark", "menu.slider"])
+        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.bookmark", "menu.slider"])
         for command in [ReaderCommand.toggleText, .increaseFontSize, .decreaseFontSize] {
             try reader.handle(command, at: 4000)
         }

@@ -30,7 +30,7 @@ final class LibraryReplayTests: XCTestCase {
     }
 
     private func control(_ id: String, in scene: LibraryScene) throws -> (Double, Double) {
-        let controls = scene.showsLibrary ? scene.library.controls : scene.book?.visibleControls ?? []
+        let controls = scene.showsLibrary ? scene.library.controls : scene.book?.describedControls ?? []
         let control = try XCTUnwrap(controls.first { $0.id == id }, "no \(id) on \(scene.screenName)")
         return (Double(control.rect.x + control.rect.width / 2), Double(control.rect.y + control.rect.height / 2))
     }
@@ -83,7 +83,7 @@ final class LibraryReplayTests: XCTestCase {
         XCTAssertTrue(scene.summary(describing: true).text.contains(#""book": "\#(fixture.books)/b-ode.txt""#))
         try replay(scene, [.at(750, 240), .at(750, 240), .at(400, 240)])
         XCTAssertEqual(scene.screenName, "menu")
-        XCTAssertEqual(scene.book?.visibleControls.first?.id, "menu.library", "the menu offers the library")
+        XCTAssertEqual(scene.book?.describedControls.first?.id, "menu.library", "the menu offers the library")
         let page = try XCTUnwrap(scene.book?.currentPage)
         XCTAssertEqual(page, 2)
 

@@ -26,7 +26,7 @@ final class ListLayoutTests: XCTestCase {
     func testOnlyRowsInViewAreControlsCountingFromOne() {
         let layout = ListLayout(metrics: metrics, tab: .contents, measure: { $0.count * 13 })
         let all = rows(40)
-        let top = layout.controls(rows: all, prefix: "contents.item", offsetY: 0).filter { $0.id.hasPrefix("contents.item.") }
+        let top = layout.controls(rows: all, offsetY: 0).filter { $0.id.hasPrefix("contents.item.") }
         XCTAssertEqual(top.first?.id, "contents.item.1")
         XCTAssertEqual(top.first?.label, "Chapter 1")
         XCTAssertEqual(top.count, layout.viewport.height / layout.rowHeight + (layout.viewport.height % layout.rowHeight >= layout.targetHeight ? 1 : 0),
@@ -35,7 +35,7 @@ final class ListLayoutTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(control.rect.y, layout.viewport.y, "no row is reported under the header")
             XCTAssertLessThanOrEqual(control.rect.maxY, layout.viewport.maxY)
         }
-        let scrolled = layout.controls(rows: all, prefix: "contents.item", offsetY: Double(layout.rowHeight * 10))
+        let scrolled = layout.controls(rows: all, offsetY: Double(layout.rowHeight * 10))
             .filter { $0.id.hasPrefix("contents.item.") }
         XCTAssertEqual(scrolled.first?.id, "contents.item.11")
         XCTAssertEqual(scrolled.first?.rect.y, layout.viewport.y)
@@ -56,7 +56,7 @@ final class ListLayoutTests: XCTestCase {
         current[25].isCurrent = true
         let list = ListScreen(tab: .contents, layout: layout, rows: current, targets: Array(0..<40))
         XCTAssertTrue(layout.visibleRows(count: 40, offsetY: list.offsetY).contains(25), "opened with the current chapter in view")
-        let control = list.controls.first { $0.id == "contents.item.26" }
+        let control = layout.controls(rows: current, offsetY: list.offsetY).first { $0.id == "contents.item.26" }
         XCTAssertNotNil(control)
         if let rect = control?.rect {
             XCTAssertEqual(list.row(atX: 100, y: Double(rect.y + rect.height / 2)), 25)

@@ -37,7 +37,7 @@ final class MenuLayoutTests: XCTestCase {
                 XCTAssertNil(a.rect.intersection(b.rect), "\(a.id) overlaps \(b.id)")
             }
         }
-        XCTAssertEqual(menu.control("menu.back")?.label, "Back to page 7")
+        XCTAssertEqual(menu.control(.back)?.label, "Back to page 7")
         XCTAssertLessThanOrEqual(menu.titleArea.maxX, menu.controls[0].rect.x, "the title stays left of the controls")
     }
 
@@ -50,7 +50,7 @@ final class MenuLayoutTests: XCTestCase {
 
     func testHitTestingFindsTheControlUnderAFinger() throws {
         let menu = layout(backPage: 3)
-        let text = try XCTUnwrap(menu.control("menu.text"))
+        let text = try XCTUnwrap(menu.control(.text))
         XCTAssertEqual(menu.controls.hit(x: Double(text.rect.x + 1), y: Double(text.rect.y + 1))?.id, "menu.text")
         XCTAssertNil(menu.controls.hit(x: 640, y: 384), "the middle of the page is no control")
         XCTAssertFalse(menu.barsContain(x: 640, y: 384))
@@ -60,11 +60,11 @@ final class MenuLayoutTests: XCTestCase {
 
     func testTheSliderMapsItsTrackToTheBook() throws {
         let menu = layout()
-        let slider = try XCTUnwrap(menu.control("menu.slider"))
+        let slider = try XCTUnwrap(menu.control(.slider))
         XCTAssertEqual(menu.sliderFraction(atX: Double(slider.rect.x)), 0)
         XCTAssertEqual(menu.sliderFraction(atX: Double(slider.rect.maxX)), 1)
         XCTAssertEqual(menu.sliderFraction(atX: Double(menu.trackX + menu.trackWidth / 2)), 0.5, accuracy: 0.01)
-        let overlay = OverlayState()
+        let overlay = MenuPresence()
         let fraction = try XCTUnwrap(overlay.progressFraction(at: Point(x: 640, y: Double(slider.rect.y + 10)),
                                                               width: 1280, height: 768))
         XCTAssertEqual(fraction, 0.5, accuracy: 0.01)
@@ -72,7 +72,7 @@ final class MenuLayoutTests: XCTestCase {
     }
 
     func testTheBarsSlideInAndOutInTwoHundredMilliseconds() {
-        let overlay = OverlayState()
+        let overlay = MenuPresence()
         XCTAssertEqual(overlay.presence(at: 0), 0)
         overlay.open(at: 1000)
         XCTAssertTrue(overlay.isVisible)

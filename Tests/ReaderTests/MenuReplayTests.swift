@@ -37,7 +37,7 @@ final class MenuReplayTests: XCTestCase {
     }
 
     private func centre(of id: String, in reader: ReaderSession) throws -> (Double, Double) {
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == id }, "no \(id) on screen")
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == id }, "no \(id) on screen")
         return (Double(control.rect.x + control.rect.width / 2), Double(control.rect.y + control.rect.height / 2))
     }
 
@@ -74,10 +74,10 @@ final class MenuReplayTests: XCTestCase {
         defer { reader.stop() }
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "menu")
-        XCTAssertEqual(reader.visibleControls.map(\.id), ["menu.contents", "menu.text", "menu.bookmark", "menu.slider"])
+        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.text", "menu.bookmark", "menu.slider"])
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "reading")
-        XCTAssertEqual(reader.visibleControls, [])
+        XCTAssertEqual(reader.describedControls, [])
         XCTAssertEqual(reader.currentPage, 0, "closing the menu turns no page")
     }
 
@@ -85,49 +85,49 @@ final class MenuReplayTests: XCTestCase {
         let reader = try session(page: 1)
         defer { reader.stop() }
         try replay(reader, [.at(400, 240)])
-        let slider = try XCTUnwrap(reader.visibleControls.first { $0.id == "menu.slider" })
+        let slider = try XCTUnwrap(reader.describedControls.first { $0.id == "menu.slider" })
         let y = Double(slider.rect.y + slider.rect.height / 2)
         try replay(reader, [.at(Double(slider.rect.x + slider.rect.width * 3 / 4), y)])
         XCTAssertEqual(reader.screenName, "menu", "the menu stays open after a jump")
         XCTAssertGreaterThan(reader.currentPage, 3, "the slider jumped three quarters into the book")
-        XCTAssertEqual(reader.visibleControls.first { $0.id == "menu.back" }?.label, "Back to page 2")
+        XCTAssertEqual(reader.describedControls.first { $0.id == "menu.back" }?.label, "Back to page 2")
         try replay(reader, [.control("menu.back")])
         XCTAssertEqual(reader.currentPage, 1)
-        XCTAssertFalse(reader.visibleControls.contains { $0.id == "menu.back" }, "the way back is taken")
+        XCTAssertFalse(reader.describedControls.contains { $0.id == "menu.back" }, "the way back is taken")
     }
 
     func testADragAlongTheSliderJumpsOnRelease() throws {
         let reader = try session()
         defer { reader.stop() }
         try replay(reader, [.at(400, 240)])
-        let slider = try XCTUnwrap(reader.visibleControls.first { $0.id == "menu.slider" })
+        let slider = try XCTUnwrap(reader.describedControls.first { $0.id == "menu.slider" })
         let y = Double(slider.rect.y + slider.rect.height / 2)
         try replay(reader, [.drag((Double(slider.rect.x + 30), y), (Double(slider.rect.maxX - 10), y))])
         XCTAssertEqual(reader.screenName, "menu")
         XCTAssertEqual(reader.currentPage, reader.knownPageCount - 1, "released at the end: the last page")
-        XCTAssertNotNil(reader.overlay.back)
+        XCTAssertNotNil(reader.wayBack)
     }
 
     func testTurningAPageClosesTheMenuAndEndsTheWayBack() throws {
         let reader = try session()
         defer { reader.stop() }
         try replay(reader, [.at(400, 240)])
-        let slider = try XCTUnwrap(reader.visibleControls.first { $0.id == "menu.slider" })
+        let slider = try XCTUnwrap(reader.describedControls.first { $0.id == "menu.slider" })
         try replay(reader, [.at(Double(slider.rect.x + slider.rect.width / 2), Double(slider.rect.y + 20))])
         let jumped = reader.currentPage
         try replay(reader, [.drag((600, 240), (150, 240))])
         XCTAssertEqual(reader.screenName, "reading", "a page turn closes the menu")
         XCTAssertEqual(reader.currentPage, jumped + 1)
-        XCTAssertNil(reader.overlay.back, "a page turned by hand ends the way back")
+        XCTAssertNil(reader.wayBack, "a page turned by hand ends the way back")
     }
 
     func testABookmarkIsShownListedAndKeptAcrossARestart() throws {
         let reader = try session(page: 2)
         defer { reader.stop() }
         try replay(reader, [.at(400, 240), .control("menu.bookmark")])
-        XCTAssertTrue(reader.isPageBookmarked)
+        XCTAssertFalse(reader.bookmarksOnPage.isEmpty)
         XCTAssertEqual(reader.bookmarkPages, [3])
-        XCTAssertEqual(reader.visibleControls.first { $0.id == "menu.bookmark" }?.label, "Remove bookmark")
+        XCTAssertEqual(reader.describedControls.first { $0.id == "menu.bookmark" }?.label, "Remove bookmark")
         XCTAssertEqual(reader.frame.pixel(x: 798, y: 1), Theme.light.chrome, "no corner under the menu's bar")
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "reading")
@@ -139,7 +139,7 @@ final class MenuReplayTests: XCTestCase {
         let again = try session(page: 0)
         defer { again.stop() }
         XCTAssertEqual(again.bookmarkPages, [3], "the mark is read back from the state folder")
-        XCTAssertFalse(again.isPageBookmarked)
+        XCTAssertTrue(again.bookmarksOnPage.isEmpty)
         try replay(again, [.at(400, 240), .control("menu.bookmark")])
         XCTAssertEqual(again.bookmarkPages, [1, 3])
         try replay(again, [.control("menu.bookmark")])

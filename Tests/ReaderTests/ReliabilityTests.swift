@@ -45,7 +45,7 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1, "one warning, not one per page: \(warnings)")
         XCTAssertTrue(warnings[0].contains("/dev/null/ebook-fb"))
         XCTAssertTrue(warnings[0].contains("not saved"))
-        XCTAssertNotNil(reader.saveFailure)
+        XCTAssertNotNil(reader.places.saveFailure)
     }
 
     func testAFullDiskLosesNoPageAndSavingResumesWhenThereIsRoom() throws {
@@ -78,7 +78,7 @@ final class ReliabilityTests: XCTestCase {
         // Room again: the next settled page is saved and that is said.
         try HeadlessRun(session: reader).run(flicks(1).map { TouchFrame(time: $0.time + 5000, touches: $0.touches) })
         XCTAssertEqual(reader.currentPage, 2)
-        XCTAssertNil(reader.saveFailure)
+        XCTAssertNil(reader.places.saveFailure)
         XCTAssertTrue(reader.drainWarnings().contains { $0.contains("saved again") })
         guard case let .found(state) = store.load(book: hash) else { return XCTFail("the position is saved") }
         XCTAssertEqual(state.offset, reader.currentOffset)

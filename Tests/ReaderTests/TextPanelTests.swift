@@ -35,14 +35,42 @@ final class TextPanelTests: XCTestCase {
         let reader = try session(page: 5)
         defer { reader.stop() }
         reader.finishBackgroundWork()
-        reader.screens.typefaces = Self.dejaVu
+        reader.resources.typefaces = Self.dejaVu
         let first = reader.currentOffset
-        reader.openTextPanel()
-        XCTAssertEqual(reader.visibleControls.filter { $0.id.hasPrefix("text.font.") }.map(\.label), ["DejaVu Serif", "DejaVu Sans"])
+        reader.open(TextPanelScreen())
+        XCTAssertEqual(reader.describedControls.filter { $0.id.hasPrefix("text.font.") }.map(\.label), ["DejaVu Serif", "DejaVu Sans"])
         try tapControl("text.font.2", reader, at: 1000)
         XCTAssertEqual(reader.settings.font, Self.dejaVu[1].file)
         XCTAssertTrue(reader.offsetRange.contains(first), "the first character of the page before is still on screen")
-        XCTAssertTrue(reader.selectedTextOptions.contains("text.font.2"))
+        XCTAssertTrue(TextPanelScreen.selected(reader.settings, typefaces: Self.dejaVu).contains(.font(1)))
+    }
+
+    func testThePlaceSurvivesManyRelayoutsUntilAPageIsTurned() throws {
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: 20),
+                                              font: ReaderSessionTests.font, theme: .light, language: "en")
+        let reader = try ReaderSession(book: try ReaderSessionTests.longBook(), path: "long.txt", settings: settings,
+                                       start: .page(40), stateStore: nil)
+        defer { reader.stop() }
+        reader.finishBackgroundWork()
+        let place = reader.currentOffset
+        let panel = TextPanelScreen()
+        let steps = Array(repeating: TextPanelControl.larger, count: 4) + Array(repeating: .smaller, count: 4)
+            + [.spacing(2), .margins(2), .theme("dark"), .spacing(0), .margins(0), .theme("light")]
+        for step in steps {
+            panel.apply(step, host: reader)
+            XCTAssertTrue(reader.offsetRange.contains(place),
+                          "after \(step.id) the page shows \(reader.offsetRange); the place was \(place)")
+        }
+        XCTAssertEqual(reader.settings.geometry.fontSize, 20)
+        // A page turned by hand is the place from then on.
+        try HeadlessRun(session: reader).run([TouchFrame(time: 1000, touches: [Touch(id: 1, x: 700, y: 240)]),
+                                              TouchFrame(time: 1060, touches: [])])
+        let turned = reader.currentOffset
+        XCTAssertGreaterThan(turned, place)
+        for step in [TextPanelControl.larger, .larger, .smaller, .smaller] {
+            panel.apply(step, host: reader)
+            XCTAssertTrue(reader.offsetRange.contains(turned), "after \(step.id) the page turned to is still shown")
+        }
     }
 
     func testStepsOfSizeSpacingAndMargins() {
@@ -86,7 +114,7 @@ final class TextPanelTests: XCTestCase {
     }
 
     private func tapControl(_ id: String, _ reader: ReaderSession, at time: Double) throws {
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == id }, "no \(id) on \(reader.screenName)")
         let x = Double(control.rect.x + control.rect.width / 2), y = Double(control.rect.y + control.rect.height / 2)
         try HeadlessRun(session: reader).run([TouchFrame(time: time, touches: [Touch(id: Int(time), x: x, y: y)]),
                                               TouchFrame(time: time + 60, touches: [])])
@@ -124,35 +152,35 @@ final class TextPanelTests: XCTestCase {
         let reader = try session(page: 5)
         defer { reader.stop() }
         reader.finishBackgroundWork()
-        reader.screens.typefaces = Self.dejaVu
+        reader.resources.typefaces = Self.dejaVu
         let page = reader.currentPage
         try reader.handle(.toggleText, at: 1000)
-        let ids = reader.visibleControls.map(\.id)
+        let ids = reader.describedControls.map(\.id)
         let dark = try XCTUnwrap(ids.firstIndex(of: "text.theme.dark"))
         for step in 0...dark { try reader.handle(.nextPage, at: 1100 + Double(step)) }
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.dark", "the arrows walk the controls in reading order")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.dark", "the arrows walk the controls in reading order")
         XCTAssertEqual(reader.currentPage, page, "the page under the panel stays")
         try HeadlessRun(session: reader).run([])
-        let control = try XCTUnwrap(reader.visibleControls.first { $0.id == "text.theme.dark" })
-        let ring = max(5, reader.interfaceMetrics.padding / 2)
+        let control = try XCTUnwrap(reader.describedControls.first { $0.id == "text.theme.dark" })
+        let ring = max(5, ScreenResources.metrics(for: reader.settings).padding / 2)
         XCTAssertEqual(reader.frame.pixel(x: control.rect.x + ring, y: control.rect.y + control.rect.height / 2),
                        Theme.light.ink, "the chosen control is ringed")
         try reader.handle(.activate, at: 2000)
         XCTAssertEqual(reader.settings.theme, .dark)
         XCTAssertEqual(reader.screenName, "text", "the panel stays open for the next change")
         try reader.handle(.previousPage, at: 2100)
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.theme.sepia")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.sepia")
         try reader.handle(.firstPage, at: 2200)
         try reader.handle(.previousPage, at: 2300)
-        XCTAssertEqual(reader.screens.textPanelFocus, "text.smaller", "Home chooses the first, and the choice stops there")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.smaller", "Home chooses the first, and the choice stops there")
         try reader.handle(.activate, at: 2400)
         XCTAssertEqual(reader.settings.geometry.fontSize, 18)
         try reader.handle(.lastPage, at: 2500)
-        XCTAssertEqual(reader.screens.textPanelFocus, "close")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "close")
         try reader.handle(.activate, at: 2600)
         XCTAssertEqual(reader.screenName, "reading")
         try reader.handle(.toggleText, at: 2700)
-        XCTAssertNil(reader.screens.textPanelFocus, "the panel opens again with nothing chosen")
+        XCTAssertNil((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "the panel opens again with nothing chosen")
     }
 
     func testSettingsAreKeptForTheDeviceAndTheSizeForTheBook() throws {
@@ -166,14 +194,15 @@ final class TextPanelTests: XCTestCase {
         let reader = try ReaderSession(book: book, path: Self.bookPath, settings: settings, start: .page(2), stateStore: store)
         defer { reader.stop() }
         reader.toggleBookmark()
-        reader.applyTextControl("text.larger")
-        reader.applyTextControl("text.theme.dark")
-        reader.applyTextControl("text.margins.3")
+        let panel = TextPanelScreen()
+        panel.apply(.larger, host: reader)
+        panel.apply(.theme("dark"), host: reader)
+        panel.apply(.margins(2), host: reader)
         let saved = try XCTUnwrap(store.loadTextSettings())
         XCTAssertEqual(saved.fontSize, 22)
         XCTAssertEqual(saved.theme, "dark")
         XCTAssertEqual(saved.sideMarginShare ?? 0, 0.11, accuracy: 0.002)
-        XCTAssertEqual(ReaderSession.savedFontSize(for: book, in: store), 22, "the book keeps its own size")
+        XCTAssertEqual(store.savedFontSize(for: book), 22, "the book keeps its own size")
         guard case let .found(state) = store.load(book: StateStore.contentHash(of: book.text.utf8)) else {
             return XCTFail("no reading position saved")
         }
@@ -193,8 +222,8 @@ final class TextPanelTests: XCTestCase {
             defer { reader.stop() }
             reader.finishBackgroundWork()
             // The typefaces offered depend on the machine's fonts: the picture takes two that are always there.
-            reader.screens.typefaces = Self.dejaVu
-            reader.openTextPanel()
+            reader.resources.typefaces = Self.dejaVu
+            reader.open(TextPanelScreen())
             let display = try HeadlessRun(session: reader).run([])
             XCTAssertEqual(display.screen, reader.frame)
             let golden = GoldenImage(

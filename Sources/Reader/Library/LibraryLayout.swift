@@ -1,6 +1,19 @@
 import Geometry
 import Raster
 
+/// The library's controls: Close, and the books counted from 0 in listed order.
+public enum LibraryControl: ScreenControlID {
+    case close
+    case book(Int)
+
+    public var id: String {
+        switch self {
+        case .close: "close"
+        case let .book(index): "library.book.\(index + 1)"
+        }
+    }
+}
+
 /// Where the library's parts go on a screen: a header with the word
 /// Library, the count of books and, while a book is open behind it,
 /// Close; below it rows three fingers high, each with the book's cover at
@@ -10,7 +23,7 @@ public struct LibraryLayout: Equatable, Sendable {
     public var header: PixelRect
     public var strip: RowStrip
     /// The header's controls (Close, while a book is open behind the library).
-    public var headerControls: [ScreenControl]
+    public var headerPlaced: [PlacedControl<LibraryControl>]
     /// Where the header's title and the count of books go.
     public var titleArea: PixelRect
     public var countArea: PixelRect
@@ -25,15 +38,15 @@ public struct LibraryLayout: Equatable, Sendable {
         let viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
         strip = RowStrip(viewport: viewport, rowHeight: 3 * target)
         var right = metrics.width - pad
-        var controls: [ScreenControl] = []
+        var controls: [PlacedControl<LibraryControl>] = []
         if hasOpenBook {
             let width = max(target, measure(Self.closeLabel) + 2 * pad)
             right -= width
-            controls.append(ScreenControl(id: "close", label: Self.closeLabel,
+            controls.append(PlacedControl(.close, label: Self.closeLabel,
                                           rect: PixelRect(x: right, y: pad, width: width, height: target)))
             right -= pad
         }
-        headerControls = controls
+        headerPlaced = controls
         let half = max(0, (right - 2 * pad) / 2)
         titleArea = PixelRect(x: 2 * pad, y: pad, width: half, height: target)
         countArea = PixelRect(x: 2 * pad + half, y: pad, width: max(0, right - 2 * pad - half), height: target)
@@ -75,6 +88,11 @@ public struct LibraryLayout: Equatable, Sendable {
     /// Every control on screen: the header's, then the books in view, ids
     /// `library.book.K` counting from 1 in listed order.
     public func controls(count: Int, offsetY: Double, label: (Int) -> String) -> [ScreenControl] {
-        headerControls + strip.controls(count: count, prefix: "library.book", offsetY: offsetY, label: label)
+        (headerPlaced + strip.controls(count: count, offsetY: offsetY, control: { .book($0) }, label: label)).map(\.described)
+    }
+
+    /// The header's controls as `--describe` prints them.
+    public var headerControls: [ScreenControl] {
+        headerPlaced.map(\.described)
     }
 }

@@ -10,7 +10,7 @@ import Typesetting
 /// behind the library so Close (or Escape, or `l`) returns to it at once.
 /// Each room draws into a frame of its own; a change of room presents the
 /// new room's frame whole.
-public final class LibraryScene: LoopScene {
+public final class LibraryScene: ReadingScene {
     public let library: LibraryScreen
     /// The book opened from the library, shown or behind the library.
     public private(set) var book: ReaderSession?

@@ -137,7 +137,7 @@ public final class LibraryScreen {
         needsFrame = true
         if fingers.route(event, to: scrollView, top: Double(layout.viewport.y)) { return nil }
         guard case let .tap(at, _) = event.kind else { return nil }
-        if layout.headerControls.hit(x: at.x, y: at.y)?.id == "close" { return .close }
+        if layout.headerPlaced.hit(x: at.x, y: at.y) == LibraryControl.close { return .close }
         guard let row = layout.strip.row(atY: at.y, offsetY: offsetY, count: entries.count) else { return nil }
         return open(row)
     }

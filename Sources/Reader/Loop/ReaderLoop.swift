@@ -28,7 +28,7 @@ public final class ReaderLoop {
     private var isDirty = true
     /// The frame at rest is in one scanout buffer only: present it once
     /// more (with no damage, the display copies what the other lacks), so a
-    /// small change to a page at rest (the overlay, a footer) costs its own
+    /// small change to a page at rest (the menu, a footer) costs its own
     /// rows, not those of the turn before it as well.
     private var needsCatchUp = false
     /// The last time the scene was stepped to; times never go back.

@@ -3,9 +3,12 @@ import Raster
 
 /// The reader session is the loop's main scene.
 extension ReaderSession: LoopScene {
-    public var tapZonesEnabled: Bool { ReadingScreen.tapZonesEnabled(controller, overlay) }
+    /// Side taps turn pages at once on an unzoomed page under no screen but one that allows them.
+    public var tapZonesEnabled: Bool { !controller.isZoomed && openScreen.screen?.allowsTapZones ?? true }
 
     public var composedFrame: PixelBuffer? { frame }
+    public var hasBackgroundWork: Bool { isPaginating }
+    public func waitForFrameWork() { cache.waitForRenderAhead() }
 
     public func takeDamage() -> FrameDamage {
         defer { damage = FrameDamage(rows: frame.height) }
@@ -14,41 +17,28 @@ extension ReaderSession: LoopScene {
 
     /// Also while the scroll indicators have yet to fade, or a screen slides.
     public var isMoving: Bool {
-        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || screensAreAnimating
+        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
     }
-
-    public var hasBackgroundWork: Bool { isPaginating }
-
-    public func waitForFrameWork() { cache.waitForRenderAhead() }
 
     public func finishBackgroundWork() {
         takeInWholeBook(waiting: true)
         // A held background (tests hold it) would never finish.
-        if !pagination.isPaused { pagination.wait { _, complete in complete } }
+        if !pages.store.isPaused { pages.store.wait { _, complete in complete } }
         syncPages()
         cache.waitForRenderAhead()
     }
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".
-    public var restingDescription: String {
-        let offset = controller.screenZoomOffset
-        let geometry = settings.geometry
-        let page = LivePacing.announcement(page: pageIndexInBook, zoomScale: controller.zoomScale,
-                                           isZoomed: controller.isZoomed, offsetX: offset.x, offsetY: offset.y,
-                                           width: geometry.width, height: geometry.height)
-        let screen = screenName
-        return screen == "reading" ? page : "\(page) (\(screen))"
-    }
-
-    public var screenName: String { currentScreenName }
+    public var restingDescription: String { ReaderSummary.restingDescription(of: self) }
 
     /// The page picture goes straight from the page buffers into the back
-    /// buffer when nothing is drawn over it; anything else (a screen over
-    /// the page, a zoomed page) is composed in RAM as always and the rows
-    /// the back buffer lacks are copied over.
+    /// buffer when nothing is drawn over it (no zoom, screen, corner or
+    /// scroll bars); anything else is composed in RAM as always and the
+    /// rows the back buffer lacks are copied over.
     public func compose(into target: ScanoutTarget) -> FrameDamage? {
         guard target.width == settings.geometry.width, target.height == settings.geometry.height else { return nil }
-        if showsOnlyPages {
+        if controller.zoomedPage == nil, openScreen.screen == nil, !openScreen.isAnimating, !showsDogEar,
+           !scrollIndicators.isShowing(at: controller.now) {
             framePending = false
             // The view may have been moved directly, not through `advance`.
             syncPages()
@@ -63,28 +53,6 @@ extension ReaderSession: LoopScene {
         return compositor.copyFrame(frame, into: target)
     }
 
-    /// Nothing is drawn over the pages: no zoom, screen, corner or scroll bars.
-    private var showsOnlyPages: Bool {
-        controller.zoomedPage == nil && screens.list == nil && !screens.textPanelOpen && screens.note == nil
-            && !overlay.isShown(at: screens.time) && !showsDogEar && !scrollIndicators.isShowing(at: controller.now)
-    }
-}
-
-extension ReaderSession {
-    /// The headless reader's final line: the page, zoom, offset, stalls,
-    /// page buffers, pages and screen; with `describing`, what is on
-    /// screen too (see `describe`).
-    public func summary(describing: Bool) -> JSONLine {
-        var result = JSONLine()
-        result.add("page", pageIndexInBook + 1)
-        result.add("zoom", controller.zoomScale)
-        let offset = controller.scrollView.contentOffset
-        result.add("offset", [offset.x, offset.y])
-        result.add("stalls", cache.stalls)
-        result.add("page_buffers", cache.allocatedBuffers)
-        result.add("pages", knownPageCount)
-        result.add("screen", screenName)
-        if describing { describe(into: &result) }
-        return result
-    }
+    /// The headless reader's final line; with `describing`, what is on screen too.
+    public func summary(describing: Bool) -> JSONLine { ReaderSummary.line(of: self, describing: describing) }
 }

@@ -93,7 +93,7 @@ public struct Compositor {
         lastFrame = nil
     }
 
-    /// Something was drawn over `rows` of the frame (an overlay's panel):
+    /// Something was drawn over `rows` of the frame (a screen's panel):
     /// those rows are written again when it is next composed.
     public mutating func rowsWereDrawnOver(_ rows: Range<Int>) {
         lastFrame?.ink.insert(rows)

@@ -17,12 +17,30 @@ public struct ListRow: Equatable, Sendable {
     }
 }
 
+/// A list screen's controls: the other tab (named from the open one),
+/// Close, and the rows counted from 0.
+public enum ListControl: ScreenControlID {
+    case tab(open: ListLayout.Tab, other: ListLayout.Tab)
+    case close
+    case row(ListLayout.Tab, Int)
+
+    public var id: String {
+        switch self {
+        case let .tab(open, other): "\(open.rawValue).\(other.rawValue)"
+        case .close: "close"
+        case let .row(tab, index): "\(tab.rawValue).item.\(index + 1)"
+        }
+    }
+}
+
 /// The full-screen lists: the contents and the bookmarks. A header with
 /// the two tabs and Close, then rows a finger high that scroll vertically.
 /// Pure: the scroll offset is given, and only rows in view are controls.
 public struct ListLayout: Equatable, Sendable {
     public enum Tab: String, Sendable { case contents, bookmarks }
 
+    /// The list open.
+    public var tab: Tab
     public var header: PixelRect
     /// Where rows show; they scroll under nothing else.
     public var viewport: PixelRect
@@ -30,19 +48,20 @@ public struct ListLayout: Equatable, Sendable {
     /// The least height of a row in view that counts as a control (9 mm).
     public var targetHeight: Int
     /// The header's controls: the other tab and Close, in reading order.
-    public var headerControls: [ScreenControl]
+    public var headerPlaced: [PlacedControl<ListControl>]
     /// Where each tab's name is drawn (the open one is marked).
     public var tabAreas: [(tab: Tab, rect: PixelRect)]
 
     public static func == (a: ListLayout, b: ListLayout) -> Bool {
-        a.header == b.header && a.viewport == b.viewport && a.rowHeight == b.rowHeight
-            && a.headerControls == b.headerControls && a.tabAreas.map(\.tab) == b.tabAreas.map(\.tab)
+        a.tab == b.tab && a.header == b.header && a.viewport == b.viewport && a.rowHeight == b.rowHeight
+            && a.headerPlaced == b.headerPlaced && a.tabAreas.map(\.tab) == b.tabAreas.map(\.tab)
             && a.tabAreas.map(\.rect) == b.tabAreas.map(\.rect)
     }
 
     public static func tabLabel(_ tab: Tab) -> String { tab == .contents ? "Contents" : "Bookmarks" }
 
     public init(metrics: InterfaceMetrics, tab: Tab, measure: (String) -> Int) {
+        self.tab = tab
         let target = metrics.target, pad = metrics.padding
         header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
         viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
@@ -50,22 +69,22 @@ public struct ListLayout: Equatable, Sendable {
         targetHeight = target
         var x = pad
         var areas: [(Tab, PixelRect)] = []
-        var controls: [ScreenControl] = []
+        var controls: [PlacedControl<ListControl>] = []
         for each in [Tab.contents, .bookmarks] {
             let label = Self.tabLabel(each)
             let rect = PixelRect(x: x, y: pad, width: max(target, measure(label) + 2 * pad), height: target)
             areas.append((each, rect))
             // The open tab is no control; the other one switches to it.
             if each != tab {
-                controls.append(ScreenControl(id: "\(tab.rawValue).\(each.rawValue)", label: label, rect: rect))
+                controls.append(PlacedControl(.tab(open: tab, other: each), label: label, rect: rect))
             }
             x = rect.maxX + pad
         }
         let closeWidth = max(target, measure("Close") + 2 * pad)
-        controls.append(ScreenControl(id: "close", label: "Close",
+        controls.append(PlacedControl(.close, label: "Close",
                                       rect: PixelRect(x: metrics.width - pad - closeWidth, y: pad, width: closeWidth,
                                                       height: target)))
-        headerControls = controls
+        headerPlaced = controls
         tabAreas = areas
     }
 
@@ -84,11 +103,19 @@ public struct ListLayout: Equatable, Sendable {
     /// The offset that shows row `index` in the upper third of the view, within `count` rows.
     public func offsetShowing(_ index: Int, count: Int) -> Double { strip.offsetShowing(index, count: count) }
 
+    /// The header's controls as `--describe` prints them.
+    public var headerControls: [ScreenControl] { headerPlaced.map(\.described) }
+
     /// Every control on screen: the header's, then the rows in view
     /// (clipped to the view; a row with less than a finger's height in
-    /// view is none), ids `PREFIX.K` counting from 1.
-    public func controls(rows: [ListRow], prefix: String, offsetY: Double) -> [ScreenControl] {
-        headerControls + strip.controls(count: rows.count, prefix: prefix, offsetY: offsetY,
-                                        minimumHeight: targetHeight) { rows[$0].title }
+    /// view is none).
+    public func placedControls(rows: [ListRow], offsetY: Double) -> [PlacedControl<ListControl>] {
+        headerPlaced + strip.controls(count: rows.count, offsetY: offsetY, minimumHeight: targetHeight,
+                                      control: { .row(tab, $0) }, label: { rows[$0].title })
+    }
+
+    /// The controls on screen as `--describe` prints them.
+    public func controls(rows: [ListRow], offsetY: Double) -> [ScreenControl] {
+        placedControls(rows: rows, offsetY: offsetY).map(\.described)
     }
 }

@@ -1,10 +1,15 @@
+import Devices
 import Geometry
+import Gestures
+import Raster
 import Scrolling
+import Typesetting
 
 /// A full-screen list open over the book (contents or bookmarks): its
 /// rows, where each leads, and the vertical scroll view that moves them
-/// with the same momentum, rubber band and bounce as the pages.
-final class ListScreen {
+/// with the same momentum, rubber band and bounce as the pages. A tap on
+/// a row jumps there; the header switches to the other list or closes.
+final class ListScreen: ReaderScreen {
     let tab: ListLayout.Tab
     let layout: ListLayout
     private(set) var rows: [ListRow]
@@ -36,11 +41,7 @@ final class ListScreen {
         for index in rows.indices { rows[index].pageLabel = label(targets[index]) }
     }
 
-    var idPrefix: String { tab == .contents ? "contents.item" : "bookmarks.item" }
-    var screenName: String { tab.rawValue }
     var offsetY: Double { scrollView.contentOffset.y }
-
-    var controls: [ScreenControl] { layout.controls(rows: rows, prefix: idPrefix, offsetY: offsetY) }
 
     /// The row under a point on the screen, if any.
     func row(atX x: Double, y: Double) -> Int? {
@@ -57,5 +58,89 @@ final class ListScreen {
         if let offset = layout.strip.offsetRevealing(index, from: offsetY) {
             scrollView.setContentOffset(Point(x: 0, y: offset), animated: true)
         }
+    }
+
+    // MARK: Screen
+
+    /// Opens the list `tab` over the book, made from its structure or its marks.
+    static func open(_ tab: ListLayout.Tab, host: ScreenHost) {
+        guard let painter = host.resources.painter(for: host.settings) else { return }
+        let book = host.book
+        let numbers = host.pageNumbers
+        let layout = ListLayout(metrics: ScreenResources.metrics(for: host.settings), tab: tab) { painter.width(of: $0) }
+        switch tab {
+        case .contents:
+            let current = book.chapterIndex(holding: host.currentOffset)
+            // Nested entries are indented under theirs, at most three steps (deeper ones line up).
+            let rows = book.chapters.enumerated().map { index, chapter in
+                ListRow(title: chapter.title, pageLabel: numbers.label(forOffset: chapter.offset),
+                        level: min(3, max(0, chapter.level - 1)), isCurrent: index == current)
+            }
+            host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: book.chapters.map(\.offset)))
+        case .bookmarks:
+            let marks = host.bookmarks
+            let onPage = Set(host.bookmarksOnPage)
+            let rows = marks.map { offset in
+                let chapter = book.chapterIndex(holding: offset).map { book.chapters[$0].title }
+                    ?? host.resources.title(of: book, path: host.bookPath)
+                return ListRow(title: "Page \(numbers.label(forOffset: offset)), \(chapter)",
+                               pageLabel: numbers.label(forOffset: offset), isCurrent: onPage.contains(offset))
+            }
+            host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: marks))
+        }
+    }
+
+    var name: String { tab.rawValue }
+    var coversPage: Bool { true }
+    var leavesDogEar: Bool { false }
+    func isAnimating(at time: Double) -> Bool { scrollView.isAnimating }
+
+    func controls(in host: ScreenHost) -> [PlacedControl<ListControl>] {
+        layout.placedControls(rows: rows, offsetY: offsetY)
+    }
+
+    /// The scroll view stepped to the screens' time, then the list drawn whole.
+    func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
+        guard let painter = host.resources.painter(for: host.settings) else { return [] }
+        scrollView.advance(to: host.screenTime)
+        let numbers = host.pageNumbers
+        refreshPageLabels { numbers.label(forOffset: $0) }
+        ListPainter.draw(self, emptyText: "No bookmarks yet: the ribbon in the menu marks a page.",
+                         theme: host.settings.theme, painter: painter, into: &frame)
+        return [0..<frame.height]
+    }
+
+    func tap(at point: Point, time: Double, host: ScreenHost) {
+        if let control = layout.headerPlaced.hit(x: point.x, y: point.y) {
+            switch control {
+            case let .tab(_, other): ListScreen.open(other, host: host)
+            case .close: host.closeScreen()
+            case .row: break
+            }
+        } else if let row = row(atX: point.x, y: point.y) {
+            host.closeScreen()
+            host.jump(to: targets[row])
+        }
+    }
+
+    /// Fingers on the rows scroll them.
+    func drag(_ event: GestureEvent, host: ScreenHost) -> Bool {
+        _ = fingers.route(event, to: scrollView, top: Double(layout.viewport.y))
+        return true
+    }
+
+    func key(_ command: ReaderCommand, host: ScreenHost) -> KeyHandling {
+        switch command {
+        case .closeScreen, .closeScreenOrQuit, .toggleContents, .toggleMenu: host.closeScreen()
+        case .nextPage: moveSelection(by: 1)
+        case .previousPage: moveSelection(by: -1)
+        case .activate:
+            if let row = selected {
+                host.closeScreen()
+                host.jump(to: targets[row])
+            }
+        default: break
+        }
+        return .taken
     }
 }

@@ -33,6 +33,13 @@ public struct MenuContent: Equatable, Sendable {
     }
 }
 
+/// The menu's controls.
+public enum MenuControl: String, ScreenControlID {
+    case library, contents, text, bookmark, back, slider
+
+    public var id: String { "menu." + rawValue }
+}
+
 /// Where the menu's bars and controls go on a screen: a top bar with the
 /// title and the Library, Contents, Text and bookmark controls, and a
 /// bottom bar with the way back after a jump, the chapter, the page and a
@@ -41,7 +48,7 @@ public struct MenuLayout: Equatable, Sendable {
     public var topBar: PixelRect
     public var bottomBar: PixelRect
     /// Tappable controls in reading order.
-    public var controls: [ScreenControl]
+    public var placed: [PlacedControl<MenuControl>]
     /// Where the title may go in the top bar.
     public var titleArea: PixelRect
     /// The row of the bottom bar for the chapter title (after the way back) and the page text.
@@ -69,36 +76,36 @@ public struct MenuLayout: Equatable, Sendable {
 
         // The top bar's controls from the right edge leftwards, then put in reading order.
         var right = width - pad
-        func button(_ id: String, _ label: String, width forced: Int? = nil) -> ScreenControl {
+        func button(_ id: MenuControl, _ label: String, width forced: Int? = nil) -> PlacedControl<MenuControl> {
             let w = forced ?? max(target, measure(label) + 2 * pad)
             right -= w
             defer { right -= pad / 2 }
-            return ScreenControl(id: id, label: label, rect: PixelRect(x: right, y: pad, width: w, height: target))
+            return PlacedControl(id, label: label, rect: PixelRect(x: right, y: pad, width: w, height: target))
         }
-        var top = [button("menu.bookmark", Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target)]
-        if content.hasTextSettings { top.append(button("menu.text", labels.text)) }
-        top.append(button("menu.contents", labels.contents))
-        if content.hasLibrary { top.append(button("menu.library", labels.library)) }
+        var top = [button(.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target)]
+        if content.hasTextSettings { top.append(button(.text, labels.text)) }
+        top.append(button(.contents, labels.contents))
+        if content.hasLibrary { top.append(button(.library, labels.library)) }
         top.reverse()
         titleArea = PixelRect(x: pad, y: pad, width: max(0, right - pad), height: target)
 
-        var bottom: [ScreenControl] = []
+        var bottom: [PlacedControl<MenuControl>] = []
         let rowY = bottomBar.y + pad
         var infoX = pad
         if content.backPage != nil {
             let w = max(target, measure(labels.back) + 2 * pad)
-            bottom.append(ScreenControl(id: "menu.back", label: labels.back,
+            bottom.append(PlacedControl(.back, label: labels.back,
                                         rect: PixelRect(x: pad, y: rowY, width: w, height: target)))
             infoX += w + pad
         }
         infoArea = PixelRect(x: infoX, y: rowY, width: max(0, width - pad - infoX), height: target)
         let slider = PixelRect(x: pad, y: rowY + target, width: width - 2 * pad, height: target)
-        bottom.append(ScreenControl(id: "menu.slider", label: "Position in the book", rect: slider))
+        bottom.append(PlacedControl(.slider, label: "Position in the book", rect: slider))
         // The thumb's centre stays inside the slider at both ends.
         trackX = slider.x + target / 2
         trackWidth = max(1, slider.width - target)
         trackY = slider.y + target / 2
-        controls = top + bottom
+        placed = top + bottom
     }
 
     /// Where along the book a point on the slider lies (0...1).
@@ -106,7 +113,10 @@ public struct MenuLayout: Equatable, Sendable {
         max(0, min(1, (x - Double(trackX)) / Double(trackWidth)))
     }
 
-    public func control(_ id: String) -> ScreenControl? { controls.first { $0.id == id } }
+    /// The controls as `--describe` prints them.
+    public var controls: [ScreenControl] { placed.map(\.described) }
+
+    public func control(_ control: MenuControl) -> ScreenControl? { placed.first { $0.control == control }?.described }
 
     /// True when a point lies on either bar (a tap there that misses every control does nothing).
     public func barsContain(x: Double, y: Double) -> Bool {

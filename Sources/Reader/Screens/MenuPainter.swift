@@ -28,9 +28,9 @@ public enum MenuPainter {
         frame.fill(bar, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: bar.maxY - 2, width: bar.width, height: 2), with: theme.secondary)
         var glyphs = painter.place(content.title, in: moved(layout.titleArea, by: shift), role: .label)
-        for control in layout.controls where control.rect.maxY <= layout.topBar.maxY {
+        for control in layout.placed where control.rect.maxY <= layout.topBar.maxY {
             let rect = moved(control.rect, by: shift)
-            if control.id == "menu.bookmark" {
+            if control.control == .bookmark {
                 drawRibbon(in: rect, filled: content.isBookmarked, theme: theme, into: &frame)
             } else {
                 glyphs += painter.place(control.label, in: rect, alignment: .centre)
@@ -45,7 +45,7 @@ public enum MenuPainter {
         frame.fill(bar, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: bar.y, width: bar.width, height: 2), with: theme.secondary)
         var glyphs: [PlacedGlyph] = []
-        if let back = layout.control("menu.back") {
+        if let back = layout.control(.back) {
             let rect = moved(back.rect, by: shift)
             outline(rect, thickness: 2, color: theme.secondary, into: &frame)
             glyphs += painter.place(back.label, in: rect, alignment: .centre)
@@ -69,12 +69,12 @@ public enum MenuPainter {
         frame.fill(PixelRect(x: x, y: y - 2, width: width, height: 4), with: theme.secondary)
         let done = Int(Double(width) * max(0, min(1, content.progress)))
         frame.fill(PixelRect(x: x, y: y - 2, width: done, height: 4), with: theme.ink)
-        let tick = max(6, (layout.control("menu.slider")?.rect.height ?? 24) / 5)
+        let tick = max(6, (layout.control(.slider)?.rect.height ?? 24) / 5)
         for fraction in content.chapterTicks {
             let tx = x + Int(Double(width) * max(0, min(1, fraction)))
             frame.fill(PixelRect(x: tx - 1, y: y - tick, width: 2, height: 2 * tick), with: theme.secondary)
         }
-        let thumb = max(12, (layout.control("menu.slider")?.rect.height ?? 24) * 2 / 5)
+        let thumb = max(12, (layout.control(.slider)?.rect.height ?? 24) * 2 / 5)
         let tx = x + Int(Double(width) * max(0, min(1, content.progress)))
         frame.fill(PixelRect(x: tx - thumb / 2, y: y - thumb / 2, width: thumb, height: thumb), with: theme.ink)
     }

@@ -1,4 +1,6 @@
+import Devices
 import Geometry
+import Gestures
 import Raster
 import Scrolling
 import Typesetting
@@ -7,8 +9,8 @@ import Typesetting
 /// tapped, or a link into a part of the book no page shows): the note's
 /// blocks set by the reader's own typesetter at the page's measure, in a
 /// panel as tall as they need up to half the screen, scrolled like the
-/// lists when they need more.
-final class NoteScreen {
+/// lists when they need more. A tap above it, Escape or a page key closes it.
+final class NoteScreen: ReaderScreen {
     let panel: PixelRect
     /// Where the text shows, inside the panel.
     let viewport: PixelRect
@@ -43,10 +45,68 @@ final class NoteScreen {
         scrollView.alwaysBounceVertical = contentHeight > viewport.height
     }
 
+    /// The panel with the note at scalar offset `target` of the host's book.
+    convenience init(noteAt target: Int, host: ScreenHost) {
+        let paragraphs = host.book.noteParagraphs(at: target)
+        let (content, height) = host.renderer.typesetter.layoutExcerpt(paragraphs: paragraphs)
+        self.init(content: content, height: height, text: content.lines.joined(separator: " "),
+                  metrics: ScreenResources.metrics(for: host.settings))
+    }
+
     var offsetY: Double { scrollView.contentOffset.y }
 
-    var controls: [ScreenControl] {
-        [ScreenControl(id: "note.text", label: text, rect: panel)]
+    // MARK: Screen
+
+    /// The note's one control: its text.
+    enum Control: String, ScreenControlID {
+        case text
+
+        var id: String { "note." + rawValue }
+    }
+
+    var name: String { "note" }
+    func isAnimating(at time: Double) -> Bool { scrollView.isAnimating }
+
+    func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
+        [PlacedControl(.text, label: text, rect: panel)]
+    }
+
+    func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
+        scrollView.advance(to: host.screenTime)
+        draw(theme: host.settings.theme, fonts: host.renderer.typesetter.fonts, cache: host.renderer.cache, into: &frame)
+        return [panel.y..<panel.maxY]
+    }
+
+    func tap(at point: Point, time: Double, host: ScreenHost) {
+        if point.y < Double(panel.y) { host.closeScreen() }
+    }
+
+    /// Fingers on the panel scroll it.
+    func drag(_ event: GestureEvent, host: ScreenHost) -> Bool {
+        let top = Double(viewport.y)
+        switch event.kind {
+        case let .fingerDown(id, at):
+            guard at.y >= Double(panel.y), fingers.isEmpty else { break }
+            fingers.insert(id)
+            scrollView.touchBegan(at: Point(x: at.x, y: at.y - top), time: event.time)
+        case let .fingerMoved(id, to):
+            if fingers.contains(id) { scrollView.touchMoved(to: Point(x: to.x, y: to.y - top), time: event.time) }
+        case let .fingerUp(id, _):
+            if fingers.remove(id) != nil { scrollView.touchEnded(time: event.time) }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Escape closes the note; a page key closes it and turns the page.
+    func key(_ command: ReaderCommand, host: ScreenHost) -> KeyHandling {
+        switch command {
+        case .closeScreen, .closeScreenOrQuit: host.closeScreen()
+        case .nextPage, .previousPage, .firstPage, .lastPage: return .toPage
+        default: break
+        }
+        return .taken
     }
 
     /// Draws the panel (again only when it scrolled or the theme changed) into `frame`.

@@ -57,14 +57,14 @@ public struct RowStrip: Equatable, Sendable {
     }
 
     /// A control for each row in view at least half its height (clipped
-    /// to the view), ids `PREFIX.K` counting from 1.
-    public func controls(count: Int, prefix: String, offsetY: Double, minimumHeight: Int? = nil,
-                         label: (Int) -> String) -> [ScreenControl] {
+    /// to the view), `control` naming the row's index.
+    public func controls<Control>(count: Int, offsetY: Double, minimumHeight: Int? = nil,
+                                  control: (Int) -> Control, label: (Int) -> String) -> [PlacedControl<Control>] {
         visibleRows(count: count, offsetY: offsetY).compactMap { index in
             guard let rect = rowRect(index, offsetY: offsetY).intersection(viewport), rect.height >= (minimumHeight ?? rowHeight / 2) else {
                 return nil
             }
-            return ScreenControl(id: "\(prefix).\(index + 1)", label: label(index), rect: rect)
+            return PlacedControl(control(index), label: label(index), rect: rect)
         }
     }
 }

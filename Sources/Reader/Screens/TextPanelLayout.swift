@@ -30,12 +30,31 @@ public enum TextChoices {
     }
 }
 
+/// The text panel's controls; the steps of a row count from 0.
+public enum TextPanelControl: ScreenControlID {
+    case smaller, larger
+    case spacing(Int), margins(Int), theme(String), font(Int)
+    case close
+
+    public var id: String {
+        switch self {
+        case .smaller: "text.smaller"
+        case .larger: "text.larger"
+        case let .spacing(step): "text.spacing.\(step + 1)"
+        case let .margins(step): "text.margins.\(step + 1)"
+        case let .theme(name): "text.theme.\(name)"
+        case let .font(step): "text.font.\(step + 1)"
+        case .close: "close"
+        }
+    }
+}
+
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
 /// at once) with a row for size, spacing, margins and theme, and Close.
 public struct TextPanelLayout: Equatable, Sendable {
     public var panel: PixelRect
-    public var controls: [ScreenControl]
+    public var placed: [PlacedControl<TextPanelControl>]
     /// Each row's name and where it is written.
     public var rowLabels: [ScreenControl]
     /// Where the font size is shown, between smaller and larger.
@@ -54,7 +73,7 @@ public struct TextPanelLayout: Equatable, Sendable {
         let closeWidth = max(target, measure("Close") + 2 * pad)
         let optionsX = pad + labelWidth
         let optionsWidth = max(0, metrics.width - optionsX - closeWidth - 3 * pad)
-        var controls: [ScreenControl] = []
+        var controls: [PlacedControl<TextPanelControl>] = []
         var labels: [ScreenControl] = []
         let top = metrics.height - height
         func rowY(_ row: Int) -> Int { top + pad + row * rowStep }
@@ -63,35 +82,36 @@ public struct TextPanelLayout: Equatable, Sendable {
                                                                               height: target)))
         }
         // Options share their row's width equally.
-        func options(_ row: Int, _ items: [(id: String, label: String)]) {
+        func options(_ row: Int, _ items: [(id: TextPanelControl, label: String)]) {
             let width = (optionsWidth - pad * (items.count - 1)) / max(1, items.count)
             for (index, item) in items.enumerated() {
-                controls.append(ScreenControl(id: item.id, label: item.label,
+                controls.append(PlacedControl(item.id, label: item.label,
                                               rect: PixelRect(x: optionsX + index * (width + pad), y: rowY(row),
                                                               width: max(target, width), height: target)))
             }
         }
         let buttonWidth = max(target, max(measure("Smaller"), measure("Larger")) + 2 * pad)
-        controls.append(ScreenControl(id: "text.smaller", label: "Smaller",
+        controls.append(PlacedControl(.smaller, label: "Smaller",
                                       rect: PixelRect(x: optionsX, y: rowY(0), width: buttonWidth, height: target)))
         let size = PixelRect(x: optionsX + buttonWidth + pad, y: rowY(0),
                              width: max(target, measure("\(fontSize) px") + 2 * pad), height: target)
         sizeArea = size
-        controls.append(ScreenControl(id: "text.larger", label: "Larger",
+        controls.append(PlacedControl(.larger, label: "Larger",
                                       rect: PixelRect(x: size.maxX + pad, y: rowY(0), width: buttonWidth,
                                                       height: target)))
-        options(1, TextChoices.lineSpacings.enumerated().map { ("text.spacing.\($0.offset + 1)", $0.element.label) })
-        options(2, TextChoices.margins.enumerated().map { ("text.margins.\($0.offset + 1)", $0.element.label) })
-        options(3, TextChoices.themes.map { ("text.theme.\($0.name)", $0.name.prefix(1).uppercased() + $0.name.dropFirst()) })
+        options(1, TextChoices.lineSpacings.enumerated().map { (.spacing($0.offset), $0.element.label) })
+        options(2, TextChoices.margins.enumerated().map { (.margins($0.offset), $0.element.label) })
+        options(3, TextChoices.themes.map { (.theme($0.name), $0.name.prefix(1).uppercased() + $0.name.dropFirst()) })
         if !families.isEmpty {
-            options(4, families.enumerated().map { ("text.font.\($0.offset + 1)", $0.element) })
+            options(4, families.enumerated().map { (.font($0.offset), $0.element) })
         }
-        controls.append(ScreenControl(id: "close", label: "Close",
+        controls.append(PlacedControl(.close, label: "Close",
                                       rect: PixelRect(x: metrics.width - pad - closeWidth, y: rowY(0), width: closeWidth,
                                                       height: target)))
-        self.controls = controls
+        placed = controls
         rowLabels = labels
     }
 
-    public func control(_ id: String) -> ScreenControl? { controls.first { $0.id == id } }
+    /// The controls as `--describe` prints them.
+    public var controls: [ScreenControl] { placed.map(\.described) }
 }

@@ -6,7 +6,7 @@ import Scrolling
 public protocol PagingControllerObserver: AnyObject {
     /// A message of the scroll view.
     func pagingController(_ controller: PagingController, sent message: ScrollMessage)
-    /// A tap in the middle third (the overlay) at a screen point.
+    /// A tap in the middle third (the menu) at a screen point.
     func pagingControllerDidTapMiddle(_ controller: PagingController, at point: Point)
 }
 
@@ -96,7 +96,7 @@ public final class PagingController: ScrollViewDelegate {
         scrollView.shiftContent(by: Point(x: Double(count) * pageSize.width, y: 0))
     }
 
-    /// Jumps to a page without animation (resume, overlay jumps, relayout).
+    /// Jumps to a page without animation (resume, menu jumps, relayout).
     public func show(page: Int) {
         turnTarget = nil
         if zoomedPage != nil { scrollView.setZoomScale(1, animated: false); leaveZoom() }

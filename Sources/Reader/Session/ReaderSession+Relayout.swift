@@ -2,80 +2,86 @@ import BookModel
 import Raster
 import Typesetting
 
-/// Setting the book anew: another size, spacing, margins, theme or font,
-/// always keeping the first character of the page on screen.
+/// Setting the book anew (another size, spacing, margins, theme or font, or
+/// the whole book of sections once read), showing the page holding the place.
 extension ReaderSession {
-    /// Re-lays the book at another size and keeps the first character of
-    /// the page on screen.
+    /// Opens `opening` where `start` says (see `SectionedOpening`).
+    public convenience init(opening: ReadingBook, path: String, settings: Settings, start: Start, stateStore: StateStore?,
+                            hyphenationPreload: HyphenationPreload? = nil,
+                            preparedBuffers: BufferPreparation? = nil) throws {
+        let first = SectionedOpening.firstShown(of: opening, start: start, stateStore: stateStore)
+        try self.init(book: first.book, path: path, settings: settings, start: first.start, stateStore: stateStore,
+                      hyphenationPreload: hyphenationPreload, preparedBuffers: preparedBuffers, pending: first.pending)
+        // Read while the first page is composed and shown.
+        first.pending?.reading.startReadingWholeBook()
+    }
+
+    /// The section a book of sections opened at `start` shows first, to be
+    /// read ahead; nil when the start needs the whole book.
+    public static func firstSection(of reading: SectionedBookReading, start: Start, stateStore: StateStore?) -> Int? {
+        SectionedOpening.firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
+    }
+
+    public func waitForWholeBook() { takeInWholeBook(waiting: true) }
+    /// True while the page shown comes from some sections and the whole book is being read.
+    public var isReadingWholeBook: Bool { pages.pendingWholeBook != nil }
+
+    /// Takes in the whole book once read (`waiting`: waits for it); the
+    /// place is found in it and the pages anew.
+    func takeInWholeBook(waiting: Bool) {
+        guard let pending = pages.pendingWholeBook,
+              let whole = waiting ? pending.reading.waitForWholeBook() : pending.reading.wholeBookIfRead else { return }
+        pages.pendingWholeBook = nil
+        let offset = book.place(of: readingPlace).flatMap { whole.offset(of: $0) } ?? whole.metadata.bodyStart
+        do {
+            let paused = pages.store.isPaused
+            let typesetter = try Typesetter(matching: renderer.typesetter, book: whole)
+            pages.reset(book: whole, geometry: settings.geometry)
+            cache.invalidate(inkUnknown: false)
+            book = whole
+            install(try renderers.remade(typesetter, theme: settings.theme))
+            // What was found in the sections shown is found again in the whole book.
+            places.forgetBookmarks()
+            resources.forgetBook()
+            readingPlace = offset
+            try startPagination(showing: offset, paused: paused)
+        } catch {
+            warnings.append("the rest of the book could not be set: \(error)")
+        }
+    }
+
     public func setFontSize(_ size: Int) throws {
         var geometry = settings.geometry
         geometry.fontSize = size
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    /// Sets the book in another geometry (size, spacing, margins), theme
-    /// or font, keeping the first character of the page on screen.
     public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
         try geometry.validate()
-        if let font, font != settings.font {
-            try changeFont(font, geometry: geometry, theme: theme)
-            return
-        }
-        let themeChanged = theme != settings.theme
+        let font = font ?? settings.font
+        let newFontFile = font != settings.font
+        let typesetter = newFontFile
+            ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
+                             lineBreaking: settings.lineBreaking)
+            : geometry != settings.geometry ? try Typesetter(matching: renderer.typesetter, geometry: geometry) : nil
+        let paused = pages.store.isPaused
+        if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
         // A new background leaves nothing of the old pictures usable.
-        cache.invalidate(inkUnknown: themeChanged)
-        settings.theme = theme
-        compositor.background = theme.background
-        guard geometry != settings.geometry else {
-            let main = PageRenderer(typesetter: renderer.typesetter, theme: theme, cache: renderer.cache)
-            let worker = PageRenderer(typesetter: try Typesetter(matching: renderer.typesetter), theme: theme,
-                                      cache: workerGlyphCache)
-            renderer = main
-            cache.replaceRenderers(main: main, worker: worker)
-            zoom = nil
-            needsFrame = true
-            return
-        }
-        let offset = currentOffset
-        let paused = pagination.isPaused
-        pagination.cancel()
-        settings.geometry = geometry
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        // The glyph caches carry over: their keys hold the size, and a
-        // reader switching between two sizes keeps both sets of glyphs
-        // instead of allocating them again on every change.
-        let mainTypesetter = try Typesetter(matching: renderer.typesetter, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: renderer.cache)
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
-                                  cache: workerGlyphCache)
-        renderer = main
-        cache.replaceRenderers(main: main, worker: worker)
-        zoom = nil
-        try startPagination(showing: offset, paused: paused)
-    }
-
-    /// The book set in another font file: new typesetters and glyph
-    /// caches (glyphs are keyed by face number, which another file reuses).
-    private func changeFont(_ font: FontFile, geometry: PageGeometry, theme: Theme) throws {
-        let mainTypesetter = try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
-                                            lineBreaking: settings.lineBreaking)
-        let offset = currentOffset
-        let paused = pagination.isPaused
-        pagination.cancel()
         cache.invalidate(inkUnknown: theme != settings.theme)
-        // The worker is idle once the cache is invalidated.
-        workerGlyphCache.removeAll()
+        // The worker is idle once the cache is invalidated; another file's glyphs are no use to it.
+        if newFontFile { renderers.worker.cache.removeAll() }
         settings.font = font
         settings.theme = theme
         settings.geometry = geometry
         compositor.background = theme.background
-        pageCountEstimate = PageCountEstimate(segments: segments, geometry: geometry)
-        let main = PageRenderer(typesetter: mainTypesetter, theme: theme, cache: GlyphCache())
-        let worker = PageRenderer(typesetter: try Typesetter(matching: mainTypesetter), theme: theme,
-                                  cache: workerGlyphCache)
-        renderer = main
-        cache.replaceRenderers(main: main, worker: worker)
+        install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
+        guard typesetter != nil else { return needsFrame = true }
+        try startPagination(showing: readingPlace, paused: paused)
+    }
+
+    private func install(_ next: PageRenderers) {
+        renderers = next
+        cache.replaceRenderers(main: next.main, worker: next.worker)
         zoom = nil
-        try startPagination(showing: offset, paused: paused)
     }
 }

@@ -149,21 +149,16 @@ struct ScrollIndicators {
     }
 }
 
-extension ReaderSession {
-    /// Brings the scroll indicators in the frame up to the controller's
-    /// time (`redrawn`: the frame was just composed under them) and marks
-    /// the rows they wrote; true when the frame changed.
-    @discardableResult
-    func updateScrollIndicators(redrawn: Bool) -> Bool {
-        let scroll = controller.scrollView
+extension ScrollIndicators {
+    /// Brings the bars in `frame` up to `controller`'s time (`redrawn`:
+    /// the frame was just composed under them); the rows they wrote, nil
+    /// when the frame did not change.
+    mutating func update(in frame: inout PixelBuffer, controller: PagingController, ink: UInt32,
+                         redrawn: Bool) -> Range<Int>? {
         let bars = controller.isZoomed
-            ? ScrollIndicators.bars(width: frame.width, height: frame.height, offset: controller.screenZoomOffset,
-                                    content: scroll.contentSize)
+            ? Self.bars(width: frame.width, height: frame.height, offset: controller.screenZoomOffset,
+                        content: controller.scrollView.contentSize)
             : []
-        guard let rows = scrollIndicators.update(in: &frame, bars: bars, ink: settings.theme.ink, at: controller.now,
-                                                 redrawn: redrawn) else { return false }
-        compositor.rowsWereDrawnOver(rows)
-        damage.insert(rows)
-        return true
+        return update(in: &frame, bars: bars, ink: ink, at: controller.now, redrawn: redrawn)
     }
 }

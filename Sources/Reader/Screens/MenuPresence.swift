@@ -2,11 +2,9 @@ import Geometry
 import Gestures
 import Raster
 
-/// The menu over the page: whether it is open, its bars sliding in and
-/// out (about 200 ms, in the loop's time), a drag along its slider, and
-/// the way back after a jump. A tap on the slider jumps there, a tap
-/// outside the bars closes it.
-public final class OverlayState {
+/// Whether the menu is over the page, and its bars sliding in and out
+/// (about 200 ms, in the loop's time).
+public final class MenuPresence {
     /// Open (or opening); false while it slides out.
     public var isVisible = false {
         didSet { if isVisible != oldValue { transition = nil } }
@@ -14,12 +12,6 @@ public final class OverlayState {
     /// When the last open or close began, and which it was.
     private var transition: (start: Double, opening: Bool)?
     public static let transitionDuration = 200.0
-
-    /// Where a drag along the slider points now (0...1), while it lasts.
-    public var scrubFraction: Double?
-    /// The place a jump left (offset, 1-based page number) and the page
-    /// start it landed on: offered as the way back until a page is turned by hand.
-    public var back: (offset: Int, page: Int, landed: Int)?
 
     public init() {}
 
@@ -32,7 +24,6 @@ public final class OverlayState {
     public func close(at time: Double) {
         guard isVisible else { return }
         isVisible = false
-        scrubFraction = nil
         transition = (time, false)
     }
 
@@ -57,7 +48,7 @@ public final class OverlayState {
     public func progressFraction(at point: Point, width: Int, height: Int) -> Double? {
         let layout = MenuLayout(metrics: InterfaceMetrics(width: width, height: height),
                                 content: MenuContent(title: ""), measure: { $0.count * 12 })
-        guard let slider = layout.control("menu.slider"), slider.contains(x: point.x, y: point.y) else { return nil }
+        guard let slider = layout.control(.slider), slider.contains(x: point.x, y: point.y) else { return nil }
         return layout.sliderFraction(atX: point.x)
     }
 }

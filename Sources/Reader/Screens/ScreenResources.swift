@@ -1,0 +1,78 @@
+import BookModel
+import Typesetting
+
+/// What the screens over the page draw with, each found once: the
+/// interface's painter, the typefaces the text panel offers, the book's
+/// title and whether it has links.
+final class ScreenResources {
+    private var painter: InterfacePainter?
+    private var title: String?
+    private var hasLinks: Bool?
+    /// The installed serif and sans families for the book's language.
+    var typefaces: [FontFamily]?
+
+    /// The interface's sizes on a page of `settings`.
+    static func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
+        InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
+                         physicalWidthMillimetres: settings.panelSize?.width)
+    }
+
+    /// The painter for interface text, made at the first use.
+    func painter(for settings: ReaderSettings) -> InterfacePainter? {
+        if let painter { return painter }
+        painter = try? InterfacePainter(font: settings.font, metrics: Self.metrics(for: settings),
+                                        language: settings.language)
+        return painter
+    }
+
+    func typefaces(language: String?) -> [FontFamily] {
+        if let typefaces { return typefaces }
+        let found = FontLocator.bodyFamilies(language: language)
+        typefaces = found
+        return found
+    }
+
+    /// The book's title: a structured book's own, else found on its title page.
+    func title(of book: Book, path: String) -> String {
+        if let title { return title }
+        let found: String
+        if book.document != nil, let title = book.metadata.title, !title.isEmpty {
+            found = title
+        } else {
+            // The title page ends where the first chapter starts.
+            let firstChapter = book.chapters.first.flatMap { chapter in
+                book.paragraphs.first { $0.scalars.lowerBound >= chapter.offset }?.bytes.lowerBound
+            }
+            let prefix = String(decoding: book.text.utf8.prefix(min(6000, firstChapter ?? 6000)), as: UTF8.self)
+            found = BookTitle.of(text: prefix, path: path)
+        }
+        title = found
+        return found
+    }
+
+    /// Whether any block of the book links anywhere.
+    func hasLinks(_ book: Book) -> Bool {
+        if let hasLinks { return hasLinks }
+        let found = book.document?.blocks.contains { !$0.links.isEmpty } ?? false
+        hasLinks = found
+        return found
+    }
+
+    /// The book was replaced (the whole book taken in): what was found in it is found again.
+    func forgetBook() {
+        title = nil
+        hasLinks = nil
+    }
+}
+
+extension Book {
+    /// The chapter holding `offset`: its index in the chapters, or nil before the first.
+    func chapterIndex(holding offset: Int) -> Int? {
+        chapters.lastIndex { $0.offset <= offset }
+    }
+
+    /// The title of the chapter holding `offset`; empty before the first.
+    func chapterTitle(holding offset: Int) -> String {
+        chapterIndex(holding: offset).map { chapters[$0].title } ?? ""
+    }
+}

@@ -1,0 +1,42 @@
+import BookModel
+import Geometry
+import Raster
+import Typesetting
+
+/// How the reader sets and shows a book.
+public struct ReaderSettings {
+    public var geometry: PageGeometry
+    public var font: FontFile
+    public var theme: Theme
+    public var language: String?
+    /// How body paragraphs are cut into lines.
+    public var lineBreaking: LineBreaking
+    /// Where chapters beyond the one on screen are paginated.
+    public var pagination: PaginationMode
+    /// The panel's size on the glass in millimetres, when known: the
+    /// interface's targets and text are sized by it.
+    public var panelSize: Size?
+
+    public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
+                lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
+                panelSize: Size? = nil) {
+        self.geometry = geometry
+        self.font = font
+        self.theme = theme
+        self.language = language
+        self.lineBreaking = lineBreaking
+        self.pagination = pagination
+        self.panelSize = panelSize
+    }
+}
+
+/// Where to open the book.
+public enum ReaderStart: Equatable {
+    case offset(Int)
+    /// A page number, 0-based; past the end means the last page.
+    case page(Int)
+    /// The place saved for this book in the state store, else the
+    /// beginning of the book itself (`BookMetadata.bodyStart`); an
+    /// unusable state file is reported in `warnings`.
+    case savedPlace
+}
