@@ -90,8 +90,8 @@ let package = Package(
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
-                "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "EPUB", "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance",
+                "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
