@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LinuxSystem
 import Reader
 
@@ -62,20 +63,6 @@ extension String {
 /// Dates as ISO 8601 in UTC, to the second: 2026-11-28T02:30:00Z.
 enum UTCDate {
     static func iso8601(secondsSinceEpoch seconds: Int) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Civil date from days since 1970-01-01 (proleptic Gregorian).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let year4 = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(year4)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601)
     }
 }
