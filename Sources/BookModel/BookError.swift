@@ -2,7 +2,8 @@
 /// each names the file or value and what is wrong.
 public enum BookError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
-    case notAFile(path: String)
+    /// A folder, device, FIFO or socket: `kind` says which ("a FIFO").
+    case notAFile(path: String, kind: String)
     case binary(path: String, kind: String)
     case emptyBook(path: String)
     case unknownEncoding(name: String)
@@ -12,8 +13,8 @@ public enum BookError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .unreadable(path, reason):
             return "\(path): cannot read the book: \(reason)"
-        case let .notAFile(path):
-            return "\(path): is a directory, not a book file"
+        case let .notAFile(path, kind):
+            return "\(path): not a regular file (\(kind)), not a book"
         case let .binary(path, kind):
             return "\(path): looks like \(kind), not a plain-text book"
         case let .emptyBook(path):

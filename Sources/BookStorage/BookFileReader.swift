@@ -17,10 +17,9 @@ public enum BookFileReader {
     /// whole file up to `Book.largeBookWindow`, else `Book.largeFileWindow`.
     public static func read(path: String, limit: Int?) throws -> Contents {
         do throws(SystemError) {
-            let file = try FileDescriptor.open(path, flags: O_RDONLY)
+            let file = try RegularFile.open(path)
             defer { file.close() }
             let status = try file.status()
-            if status.st_mode & S_IFMT == S_IFDIR { throw SystemError(operation: "read", path: path, errno: EISDIR) }
             let fileSize = Int(status.st_size)
             let window = limit ?? (fileSize <= Book.largeBookWindow ? fileSize : Book.largeFileWindow)
             let wanted = max(0, min(fileSize, window))
@@ -34,15 +33,15 @@ public enum BookFileReader {
 
     /// The file at `path` open for reading pieces of it; nil when it cannot be opened.
     public static func pieces(ofFileAt path: String) -> FilePieces? {
-        (try? FileDescriptor.openForReading(path)).map { FilePieces(file: $0) }
+        (try? RegularFile.open(path)).map { FilePieces(file: $0) }
     }
 
     private static func error(_ failure: SystemError) -> BookError {
         let path = failure.path
+        if let kind = failure.notRegularKind { return .notAFile(path: path, kind: kind) }
         switch failure.errno {
         case ENOENT: return .unreadable(path: path, reason: "no such file")
         case EACCES: return .unreadable(path: path, reason: "permission denied")
-        case EISDIR: return .notAFile(path: path)
         default: return .unreadable(path: path, reason: String(cString: strerror(failure.errno)))
         }
     }

@@ -109,9 +109,10 @@ public struct FileDescriptor: Sendable {
 }
 
 extension FileDescriptor {
-    /// The whole contents of a (regular) file.
+    /// The whole contents of a regular file (anything else is refused:
+    /// see `RegularFile`).
     public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
-        let file = try openForReading(path)
+        let file = try RegularFile.open(path)
         defer { file.close() }
         var contents: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 8)

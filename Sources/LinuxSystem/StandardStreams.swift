@@ -8,6 +8,11 @@ public enum StandardStreams {
         write("ebook-fb: " + text + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
     }
 
+    /// TEXT and a newline on standard error, as it is.
+    public static func writeError(_ text: String) {
+        write(text + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
+    }
+
     /// TEXT and a newline on standard output.
     public static func printLine(_ text: String) {
         write(text + "\n", to: FileDescriptor(rawValue: STDOUT_FILENO, path: "standard output"))

@@ -7,15 +7,20 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     /// "timer 7" where there is no path).
     public var path: String
     public var errno: Int32
+    /// What was found where a regular file was wanted ("a FIFO"); nil for
+    /// every other error, which errno says.
+    public var notRegularKind: String?
 
-    public init(operation: String, path: String, errno: Int32) {
+    public init(operation: String, path: String, errno: Int32, notRegularKind: String? = nil) {
         self.operation = operation
         self.path = path
         self.errno = errno
+        self.notRegularKind = notRegularKind
     }
 
     public var description: String {
-        "\(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
+        if let notRegularKind { return "\(operation) \(path): not a regular file (\(notRegularKind))" }
+        return "\(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
     }
 
     public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }

@@ -92,7 +92,7 @@ public struct PlainTextFormat: BookFormat {
     static func reason(_ error: BookError) -> String {
         switch error {
         case let .unreadable(_, reason): return reason
-        case .notAFile: return "a folder, not a book"
+        case let .notAFile(_, kind): return "not a regular file (\(kind))"
         case let .binary(_, kind): return kind + ", not text"
         case .emptyBook: return "the file is empty"
         default: return "\(error)"

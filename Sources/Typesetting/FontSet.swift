@@ -139,12 +139,27 @@ public final class FontSet {
     /// The font file for `--font PATH`, or the default family through fontconfig.
     public static func resolve(path: String?) throws -> FontFile {
         if let path {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
+            // stat(2) alone, which never blocks: a FIFO would hang the open
+            // that maps the font, and /dev/zero would be read without end.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let type = attributes[.type] as? FileAttributeType else {
                 throw TypesettingError.fontUnavailable(path: path, reason: "no such font file")
+            }
+            guard type == .typeRegular else {
+                throw TypesettingError.fontUnavailable(path: path, reason: "not a regular file (\(Self.kind(type)))")
             }
             return FontFile(path: path)
         }
         return try FontLocator.file(forFamily: FontLocator.defaultFamily)
+    }
+
+    private static func kind(_ type: FileAttributeType) -> String {
+        switch type {
+        case .typeDirectory: return "a directory"
+        case .typeCharacterSpecial: return "a character device"
+        case .typeBlockSpecial: return "a block device"
+        case .typeSocket: return "a socket"
+        default: return "a FIFO or other special file"
+        }
     }
 }

@@ -207,10 +207,17 @@ final class Hyphenator {
         let manager = FileManager.default
         for name in candidates {
             let path = "\(dictionaryDirectory)/hyph_\(name).dic"
-            if manager.fileExists(atPath: path) { return path }
+            if isRegularFile(path) { return path }
         }
         let files = (try? manager.contentsOfDirectory(atPath: dictionaryDirectory)) ?? []
-        return files.filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted().first
-            .map { "\(dictionaryDirectory)/\($0)" }
+        return files.filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted()
+            .map { "\(dictionaryDirectory)/\($0)" }.first(where: isRegularFile)
+    }
+
+    /// Only a regular file is given to libhyphen, which reads it whole: a
+    /// FIFO there would hang it and a device never end (stat(2), which
+    /// never blocks).
+    private static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular
     }
 }

@@ -84,10 +84,25 @@ final class DecoderTests: XCTestCase {
     func testFileErrorsNameThePath() throws {
         let directory = FileManager.default.temporaryDirectory.path
         XCTAssertThrowsError(try BookDecoder.decode(contentsOf: directory)) {
-            XCTAssertEqual($0 as? BookError, .notAFile(path: directory))
+            XCTAssertEqual($0 as? BookError, .notAFile(path: directory, kind: "a directory"))
         }
         XCTAssertThrowsError(try BookDecoder.decode(contentsOf: "/nonexistent/book.txt")) {
             XCTAssertTrue("\($0)".contains("/nonexistent/book.txt"))
+        }
+    }
+
+    /// A FIFO would hang a blocking open and /dev/zero never ends: both are
+    /// refused at once, by kind, as the book and as its text.
+    func testOnlyRegularFilesAreBooks() throws {
+        let fifo = FileManager.default.temporaryDirectory.path + "/book-fifo-\(getpid()).txt"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        XCTAssertThrowsError(try BookDecoder.decode(contentsOf: fifo)) {
+            XCTAssertEqual($0 as? BookError, .notAFile(path: fifo, kind: "a FIFO"))
+            XCTAssertEqual("\($0)", "\(fifo): not a regular file (a FIFO), not a book")
+        }
+        XCTAssertThrowsError(try BookDecoder.decode(contentsOf: "/dev/zero")) {
+            XCTAssertEqual($0 as? BookError, .notAFile(path: "/dev/zero", kind: "a character device"))
         }
     }
 

@@ -1,5 +1,6 @@
 import BookModel
 import FoundationEssentials
+import LinuxSystem
 import Raster
 import Typesetting
 
@@ -50,10 +51,14 @@ public struct KioskConfiguration: Equatable, Sendable {
 
     /// Reads `path`; errors say which file and line and what to write instead.
     public static func load(path: String) throws(KioskConfigurationError) -> KioskConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try FileDescriptor.readFile(path)
+        } catch {
+            if let kind = error.notRegularKind { throw KioskConfigurationError("\(path): not a regular file (\(kind))") }
             throw KioskConfigurationError("\(path): cannot be read (missing, or not readable by the service)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw KioskConfigurationError("\(path): not UTF-8 text")
         }
         return try KioskConfiguration(parsing: text, source: path)

@@ -99,9 +99,12 @@ public struct StateStore: Sendable {
 
     public func load(book hash: String) -> LoadResult {
         let path = path(forBook: hash)
-        guard FileManager.default.fileExists(atPath: path) else { return .none }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .ignored("\(path): cannot be read; starting at the beginning")
+        let data: Data
+        do throws(SystemError) {
+            data = Data(try FileDescriptor.readFile(path))
+        } catch {
+            if error.isNotFound { return .none }
+            return .ignored("\(path): cannot be read (\(error.notRegularKind.map { "not a regular file: " + $0 } ?? "errno \(error.errno)")); starting at the beginning")
         }
         guard let state = Self.decodeState(data, book: hash) else {
             return .ignored("\(path): not a reading position this version understands; ignoring it")

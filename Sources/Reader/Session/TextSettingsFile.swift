@@ -1,5 +1,6 @@
 import BookModel
 import FoundationEssentials
+import LinuxSystem
 import Raster
 import Typesetting
 
@@ -50,7 +51,8 @@ extension StateStore {
 
     /// The device's text settings, or nil when none were saved or the file is unusable.
     public func loadTextSettings() -> TextSettings? {
-        guard let data = FileManager.default.contents(atPath: settingsPath),
+        guard let bytes = try? FileDescriptor.readFile(settingsPath),
+              case let data = Data(bytes),
               let settings = try? JSONDecoder().decode(TextSettings.self, from: data),
               settings.version == TextSettings.currentVersion else { return nil }
         return settings
