@@ -50,7 +50,8 @@ public struct JSONLine {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            // C1 controls too: a terminal showing the line would obey them.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)

@@ -18,16 +18,16 @@ struct BookOptions: ParsableArguments {
     @Option(name: .long, help: "The book's charset (any name ICU knows: windows-1251, Shift_JIS, GB18030, KOI8-R...) instead of detecting it.")
     var encoding: String?
 
-    @Option(name: .long, help: "Page size in pixels, WIDTHxHEIGHT.")
+    @Option(name: .long, parsing: .unconditional, help: "Page size in pixels, WIDTHxHEIGHT.")
     var size: String = "1280x800"
 
-    @Option(name: .customLong("font-size"), help: "Body text size in pixels.")
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Body text size in pixels.")
     var fontSize: Int = 20
 
     @Option(name: .long, help: "A font file to use instead of DejaVu Serif found through fontconfig.")
     var font: String?
 
-    @Option(name: .customLong("line-spacing"), help: "Line height as a multiple of the font size.")
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Line height as a multiple of the font size.")
     var lineSpacing: Double = 1.4
 
     @Option(name: .long, help: "Language of the text (BCP 47, e.g. en, de, ru) for line breaking and hyphenation; detected when not given.")

@@ -1,4 +1,7 @@
 import ArgumentParser
+import BookModel
+import Glibc
+import LinuxSystem
 import Reader
 
 @main
@@ -13,12 +16,35 @@ struct EbookFB: ParsableCommand {
 
     static func main() {
         ProcessResources.configureAllocator()
-        guard var command = directCommand(Array(CommandLine.arguments.dropFirst())) else { return main(nil) }
+        var command: ParsableCommand
+        do {
+            command = try directCommand(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(nil)
+        } catch {
+            exit(reporting: error, oneLine: false)
+        }
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            exit(reporting: error, oneLine: !(error is ValidationError))
         }
+    }
+
+    /// Exits with `error`'s message, as the argument parser words it, on
+    /// standard error (help on standard output). Control characters a path
+    /// or a book brought are written out, so that a failure is `oneLine`
+    /// and cannot steer the terminal; parse errors keep their usage lines.
+    private static func exit(reporting error: Error, oneLine: Bool) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        var message = fullMessage(for: error)
+        if oneLine {
+            message = message.escapingControlCharacters
+        } else {
+            message = message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+        }
+        StandardStreams.writeError(message)
+        Glibc.exit(code.rawValue)
     }
 
     /// The subcommand the arguments name (else the reader's, for a book)

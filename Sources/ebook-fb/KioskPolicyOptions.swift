@@ -9,10 +9,10 @@ struct KioskPolicyOptions: ParsableArguments {
     @Option(help: "What the menu offers: full, or reading (paging, contents and bookmarks: no library, no text settings).")
     var menu: MenuPolicy = .full
 
-    @Option(name: .customLong("idle-reset"), help: "Go back to the start of the book after this many minutes untouched.")
+    @Option(name: .customLong("idle-reset"), parsing: .unconditional, help: "Go back to the start of the book after this many minutes untouched.")
     var idleReset: Int?
 
-    @Option(name: .customLong("blank-after"),
+    @Option(name: .customLong("blank-after"), parsing: .unconditional,
             help: "Turn the screen off (DPMS) after this many minutes untouched; the first touch only wakes it.")
     var blankAfter: Int?
 

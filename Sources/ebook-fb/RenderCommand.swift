@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var options: BookOptions
 
-    @Option(help: "The page to render, from 1.")
+    @Option(parsing: .unconditional, help: "The page to render, from 1.")
     var page: Int = 1
 
     @Option(help: "Where to write the PNG.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookModel
 import Reader
 import Typesetting
 import XCTest
@@ -22,6 +23,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try ReadCommand.parse(["book.txt"]).pagination, .background)
         XCTAssertEqual(try ReadCommand.parse(["book.txt", "--pagination", "on-demand"]).pagination, .onDemand)
         XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--pagination", "sometimes"]))
+    }
+
+    /// A negative number is a value, refused by what is wrong with it and
+    /// quoted as given, not "a missing value" for an option that looks
+    /// like it.
+    func testNegativeNumbersAreValuesQuotedWhenRefused() throws {
+        let render = try RenderCommand.parse(["book.txt", "--size", "-5x10", "--page", "-3", "--font-size", "-2", "--out", "x.png"])
+        XCTAssertEqual(render.page, -3)
+        XCTAssertEqual(render.options.fontSize, -2)
+        XCTAssertThrowsError(try render.options.geometry()) { XCTAssertTrue("\($0)".contains("-5x10"), "\($0)") }
+        let read = try ReadCommand.parse(["book.txt", "--rotate", "-90", "--page", "-1", "--line-spacing", "-1.5"])
+        XCTAssertEqual(read.rotate, -90)
+        XCTAssertEqual(read.options.lineSpacing, -1.5)
+    }
+
+    /// A path or a title holding ESC, a newline or a C1 control prints as
+    /// one line that cannot steer the terminal.
+    func testControlCharactersAreWrittenOut() {
+        XCTAssertEqual("/tmp/a\u{1B}[31m\nX\u{85}\tY\u{7F}".escapingControlCharacters, "/tmp/a\\u{1B}[31m\\nX\\u{85}\\tY\\u{7F}")
+        XCTAssertEqual("Καλημέρα — 日本".escapingControlCharacters, "Καλημέρα — 日本")
+        XCTAssertEqual(JSONLine.quote("a\u{9B}b"), "\"a\\u009bb\"")
     }
 
     /// Every documented option of the reader still parses.
