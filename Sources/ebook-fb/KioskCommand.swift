@@ -33,9 +33,26 @@ struct KioskCommand: ParsableCommand {
                           configuration: KioskConfiguration())
             return
         }
+        let crashGuard = CrashLoopGuard(stateDirectory: stateDirectory, boot: CrashLoopGuard.currentBoot())
+        // A check only looks: counting would take the running kiosk's note.
+        let setAside: Set<String>
+        if check {
+            setAside = crashGuard.setAside
+        } else {
+            let start = crashGuard.start()
+            for line in start.journal { log(line) }
+            setAside = start.setAside
+        }
+        if let book = configuration.book, setAside.contains(book) {
+            if check { throw CommandError(ReadCommand.setAsideProblem(book)) }
+            try showError(ReadCommand.setAsideProblem(book), remedy: "Choose another book with BOOK= in \(config), or remove "
+                          + "\(crashGuard.path) to try this one again; then restart: systemctl restart ebook-fb",
+                          configuration: configuration)
+            return
+        }
         let book: String
         do {
-            book = try chooseBook(configuration)
+            book = try chooseBook(configuration, setAside: setAside)
         } catch {
             if check { throw CommandError(error.description) }
             try showError(error.description, remedy: "Set BOOKS= to a folder the service can read, or BOOK= to a book, in "
@@ -60,21 +77,24 @@ struct KioskCommand: ParsableCommand {
 
     /// The book set with BOOK, else the BOOKS folder, which opens on its
     /// library; a menu for reading only offers no library, so the kiosk
-    /// then opens the folder's book read last (else its first).
-    private func chooseBook(_ configuration: KioskConfiguration) throws(KioskConfigurationError) -> String {
+    /// then opens the folder's book read last (else its first) of those
+    /// not set aside.
+    private func chooseBook(_ configuration: KioskConfiguration, setAside: Set<String>) throws(KioskConfigurationError) -> String {
         if let book = configuration.book { return book }
         guard let folder = configuration.booksFolder else {
             throw KioskConfigurationError("\(config): neither BOOK nor BOOKS is set")
         }
         // Listed now so that a missing or unreadable folder is told at once, on the screen.
-        let books = try KioskBookChoice.books(inFolder: folder)
+        let books = try KioskBookChoice.books(inFolder: folder).filter { !setAside.contains($0) }
         guard !configuration.menu.offersLibrary else { return folder }
-        let store = StateStore(directory: StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        let store = StateStore(directory: stateDirectory)
         guard let book = KioskBookChoice.choose(configuredBook: nil, folderBooks: books, saved: store.savedReadings()) else {
             throw KioskConfigurationError("\(folder): no book to open (MENU=reading offers no library)")
         }
         return book
     }
+
+    private var stateDirectory: String { StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment) }
 
     private func remedy(for error: Error, book: String) -> String {
         let text = "\(error)"

@@ -45,19 +45,19 @@ struct ReadCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Folder for reading positions (default: $STATE_DIRECTORY, $XDG_STATE_HOME/ebook-fb or ~/.local/state/ebook-fb).")
     var stateDir: String?
 
-    @Option(help: "Open at this page (1-based) instead of the saved position.")
+    @Option(parsing: .unconditional, help: "Open at this page (1-based) instead of the saved position.")
     var page: Int?
 
     @Flag(help: "Open at the beginning instead of the saved position.")
     var start = false
 
-    @Option(help: "Display rotation in degrees: 0, 90, 180 or 270 (touch follows).")
+    @Option(parsing: .unconditional, help: "Display rotation in degrees: 0, 90, 180 or 270 (touch follows).")
     var rotate: Int = 0
 
     @Option(name: .customLong("touch-matrix"), help: "Touch calibration matrix a,b,c,d,e,f (libinput style).")
     var touchMatrix: String?
 
-    @Option(name: .customLong("replay-speed"),
+    @Option(name: .customLong("replay-speed"), parsing: .unconditional,
             help: "Headless: play the recording at this many times real time (1 = real time; default: as fast as possible).")
     var replaySpeed: Double?
 
@@ -93,6 +93,11 @@ struct ReadCommand: ParsableCommand {
         guard let request = DisplayRequest(rawValue: display) else {
             throw CommandError("display \"\(display)\": use auto, kms or headless")
         }
+        if let crashGuard {
+            let start = crashGuard.start()
+            for line in start.journal { log(line) }
+            if start.setAside.contains(options.book) { throw CommandError(Self.setAsideProblem(options.book)) }
+        }
         let kmsOptions = try screen.kmsOptions(rotation: rotation)
         // A kiosk may start before its graphics card is there and ours to open.
         if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card, log: log) }
@@ -127,6 +132,16 @@ struct ReadCommand: ParsableCommand {
         StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 
+    /// A kiosk notes the book it has open, so that one that takes the
+    /// reader down is set aside rather than reopened in a loop.
+    private var crashGuard: CrashLoopGuard? {
+        kiosk ? CrashLoopGuard(stateDirectory: stateStore.directory, boot: CrashLoopGuard.currentBoot()) : nil
+    }
+
+    static func setAsideProblem(_ book: String) -> String {
+        "\(book): set aside as unreadable: the reader stopped abnormally \(CrashLoopGuard.abnormalExitsAllowed) times with it open"
+    }
+
     /// The geometry and theme with the settings chosen on the text panel
     /// standing in for options left at their defaults.
     private func chosenSettings(_ saved: TextSettings?, geometry given: PageGeometry,
@@ -158,6 +173,7 @@ struct ReadCommand: ParsableCommand {
         } else {
             startAt = .savedPlace // an unusable state file comes back in the session's warnings
         }
+        crashGuard?.opening(book: path)
         let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
                                                     patternSnapshots: .inFolder(nil), bookStructures: .inFolder(nil), stateStore: store, start: startAt)
         if options.fontSize == 20, let size = store.savedFontSize(forKey: opened.book.stateKey) {
@@ -203,6 +219,9 @@ struct ReadCommand: ParsableCommand {
         let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,
                                         theme: theme, width: geometry.width, height: geometry.height)
+        for book in crashGuard?.setAside ?? [] {
+            library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
+        }
         return LibraryScene(library: library) { path in
             try makeSession(book: path, geometry: geometry, theme: givenTheme, panelSize: panelSize)
         }
@@ -247,6 +266,7 @@ struct ReadCommand: ParsableCommand {
         loop.onWarning = { warn($0) }
         let reason = try loop.run()
         session.saveNow()
+        crashGuard?.stoppedNormally()
         for warning in session.drainWarnings() { warn(warning) }
         console.restore()
         log("\(reason): saved the position and restored the screen and console")
@@ -285,6 +305,7 @@ struct ReadCommand: ParsableCommand {
         }
         try loop.run()
         session.saveNow()
+        crashGuard?.stoppedNormally()
         for warning in session.drainWarnings() { warn(warning) }
         if let screenshot { try PNGWriter.write(display.screen, to: screenshot) }
 
