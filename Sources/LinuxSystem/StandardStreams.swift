@@ -3,9 +3,10 @@ import Glibc
 /// Lines for the terminal or the journal, each written with one call so
 /// lines from several threads do not interleave.
 public enum StandardStreams {
-    /// "ebook-fb: TEXT" on standard error.
+    /// "ebook-fb: TEXT" on standard error, as one line: a path or a title
+    /// from a book may hold newlines and escape sequences.
     public static func log(_ text: String) {
-        write("ebook-fb: " + text + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
+        write("ebook-fb: " + text.escapingControlCharacters + "\n", to: FileDescriptor(rawValue: STDERR_FILENO, path: "standard error"))
     }
 
     /// TEXT and a newline on standard error, as it is.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BookModel
 import Glibc
 import LinuxSystem
 import Reader

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BookModel
+import LinuxSystem
 import Reader
 import Typesetting
 import XCTest
