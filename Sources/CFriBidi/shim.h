@@ -47,3 +47,9 @@ static inline int CFriBidi_isWhitespace(FriBidiCharType type) { return type == F
 
 /// Whether a bracket type is an opening bracket.
 static inline int CFriBidi_isOpeningBracket(FriBidiBracketType type) { return FRIBIDI_IS_BRACKET_OPEN(type) != 0; }
+
+/// Isolate initiators (LRI, RLI, FSI) and PDI.
+static inline int CFriBidi_isIsolate(FriBidiCharType type) { return FRIBIDI_IS_ISOLATE(type) != 0; }
+
+/// Strong left-to-right letters (L).
+static inline int CFriBidi_isLeftToRightLetter(FriBidiCharType type) { return type == FRIBIDI_TYPE_LTR; }
