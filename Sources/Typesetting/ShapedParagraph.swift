@@ -66,7 +66,7 @@ struct ShapedParagraph {
         let scripts = ScriptItemizer.scripts(source)
         var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: face, language: services.language)
         if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
-        runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
+        runs = ScriptItemizer.runs(scalars: source, scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
         if !isHidden.isEmpty {
             for index in 0..<count where isHidden[index] {
