@@ -52,7 +52,7 @@ struct ParagraphWindows: Equatable {
             return
         }
         utf8.withUnsafeBufferPointer { bytes in
-            var cutter = WindowCutter(bytes: bytes, end: paragraph.bytes.upperBound)
+            let cutter = WindowCutter(bytes: bytes, end: paragraph.bytes.upperBound)
             var start = 0, byte = paragraph.bytes.lowerBound
             while count - start > Self.length {
                 (start, byte) = cutter.cut(from: start, byte: byte)
