@@ -28,3 +28,28 @@ static inline int CFriBidi_isRightToLeftLetter(FriBidiCharType type) {
 static inline int CFriBidi_isRemovedByX9(FriBidiCharType type) {
     return FRIBIDI_IS_EXPLICIT_OR_BN(type);
 }
+
+/// Isolate initiators, PDI and the explicit embedding and override
+/// controls: each opens or closes a nesting the algorithm must match.
+static inline int CFriBidi_isExplicitOrIsolate(FriBidiCharType type) {
+    return FRIBIDI_IS_EXPLICIT(type) || FRIBIDI_IS_ISOLATE(type);
+}
+
+/// Controls that open a nesting (LRE, RLE, LRO, RLO, LRI, RLI, FSI); the others close one.
+static inline int CFriBidi_opensNesting(FriBidiCharType type) {
+    return type == FRIBIDI_TYPE_LRE || type == FRIBIDI_TYPE_RLE || type == FRIBIDI_TYPE_LRO
+        || type == FRIBIDI_TYPE_RLO || type == FRIBIDI_TYPE_LRI || type == FRIBIDI_TYPE_RLI
+        || type == FRIBIDI_TYPE_FSI;
+}
+
+/// Whitespace (WS), after which a long paragraph may be resolved in pieces.
+static inline int CFriBidi_isWhitespace(FriBidiCharType type) { return type == FRIBIDI_TYPE_WS; }
+
+/// Whether a bracket type is an opening bracket.
+static inline int CFriBidi_isOpeningBracket(FriBidiBracketType type) { return FRIBIDI_IS_BRACKET_OPEN(type) != 0; }
+
+/// Isolate initiators (LRI, RLI, FSI) and PDI.
+static inline int CFriBidi_isIsolate(FriBidiCharType type) { return FRIBIDI_IS_ISOLATE(type) != 0; }
+
+/// Strong left-to-right letters (L).
+static inline int CFriBidi_isLeftToRightLetter(FriBidiCharType type) { return type == FRIBIDI_TYPE_LTR; }

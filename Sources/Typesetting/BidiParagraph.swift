@@ -40,7 +40,20 @@ package struct BidiParagraph {
             fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(count), &types)
             fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(count), types, &brackets)
         }
-        let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &base, &raw)
+        var result: FriBidiLevel = 1
+        for piece in Self.pieces(types: types, brackets: brackets) where result != 0 {
+            types.withUnsafeBufferPointer { types in
+                brackets.withUnsafeBufferPointer { brackets in
+                    raw.withUnsafeMutableBufferPointer { raw in
+                        result = fribidi_get_par_embedding_levels_ex(
+                            types.baseAddress.map { $0 + piece.lowerBound }, brackets.baseAddress.map { $0 + piece.lowerBound },
+                            FriBidiStrIndex(piece.count), &base, raw.baseAddress.map { $0 + piece.lowerBound })
+                    }
+                }
+            }
+            // The pieces after the first keep the paragraph's direction the first found.
+            if base != CFriBidi_parRTL() { base = CFriBidi_parLTR() }
+        }
         let resolvedBase: UInt8 = base == CFriBidi_parRTL() ? 1 : 0
         if result == 0 {
             // FriBidi could not allocate: keep the text in logical order.
@@ -77,6 +90,52 @@ package struct BidiParagraph {
             }
         }
         return line
+    }
+
+    /// Isolates, embeddings and brackets a paragraph may hold and still be
+    /// resolved in one call: FriBidi's time grows with the square of their
+    /// number, so a paragraph with more is resolved in pieces.
+    static let nestingLimit = 1024
+    /// Isolates, embeddings and brackets a piece holds before it is cut
+    /// (after a space outside any of them), and at most.
+    static let pieceNestings = 256, pieceNestingsMost = 512
+
+    /// Where the paragraph is resolved: all at once, or pieces that hold
+    /// few isolates, embeddings and brackets each, so that resolving them
+    /// all takes time linear in the paragraph's length.
+    static func pieces(types: [FriBidiCharType], brackets: [FriBidiBracketType]) -> [Range<Int>] {
+        let count = types.count
+        var nestings = 0
+        for index in 0..<count where brackets[index] != 0 || CFriBidi_isExplicitOrIsolate(types[index]) != 0 {
+            nestings += 1
+        }
+        guard nestings > nestingLimit else { return [0..<count] }
+        var pieces: [Range<Int>] = []
+        var start = 0, held = 0, depth = 0, bracketDepth = 0
+        for index in 0..<count {
+            if held >= pieceNestings, index > start, CFriBidi_isWhitespace(types[index - 1]) != 0,
+               depth == 0, bracketDepth == 0 {
+                pieces.append(start..<index)
+                start = index
+                held = 0
+            } else if held >= pieceNestingsMost {
+                pieces.append(start..<index)
+                start = index
+                held = 0
+                depth = 0
+                bracketDepth = 0
+            }
+            let type = types[index]
+            if CFriBidi_isExplicitOrIsolate(type) != 0 {
+                held += 1
+                depth = CFriBidi_opensNesting(type) != 0 ? depth + 1 : max(0, depth - 1)
+            } else if brackets[index] != 0 {
+                held += 1
+                bracketDepth = CFriBidi_isOpeningBracket(brackets[index]) != 0 ? bracketDepth + 1 : max(0, bracketDepth - 1)
+            }
+        }
+        pieces.append(start..<count)
+        return pieces
     }
 
     /// Scalars that can make a paragraph anything but plain left-to-right:

@@ -41,23 +41,30 @@ enum LineBreaker {
 
     /// `keepsLeadingSpaces`: spaces after a forced break start the next line
     /// (preformatted text) instead of hanging off the one before.
+    /// `endsParagraph` is false for a window the paragraph goes on after:
+    /// its end is no paragraph's end, so total fit fills its last line as
+    /// any other and sets it justified (first fit leaves it ragged).
     static func lines(for paragraph: ShapedParagraph, style: ParagraphStyle, measure: Int32,
                       firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy,
-                      keepsLeadingSpaces: Bool = false) -> [LineBox] {
+                      keepsLeadingSpaces: Bool = false, endsParagraph: Bool = true) -> [LineBox] {
         var ends: [LineEnd]? = nil
         if method == .optimal, style == .body {
             ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                           hyphenWidth: hyphenWidth)
+                                           hyphenWidth: hyphenWidth, endsParagraph: endsParagraph)
         }
+        let filled = ends != nil
         let chosen = ends ?? greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
                                         hyphenWidth: hyphenWidth, keepsLeadingSpaces: keepsLeadingSpaces)
+        let count = paragraph.scalars.count
+        // A window's end is a forced break only when its text says so.
+        let endIsForced = endsParagraph || (count > 0 && style != .body && paragraph.scalars[count - 1] == 0x0A)
         var lines: [LineBox] = []
         var start = 0
         for line in chosen {
             let indent = lines.isEmpty ? firstLineIndent : 0
+            let isLast = line.end >= count ? endIsForced || !filled : line.forced
             lines.append(box(paragraph, range: start..<line.end, indent: indent, available: measure - indent,
-                             isLast: line.end >= paragraph.scalars.count || line.forced, style: style,
-                             hyphenated: line.hyphenated, hyphenWidth: hyphenWidth))
+                             isLast: isLast, style: style, hyphenated: line.hyphenated, hyphenWidth: hyphenWidth))
             start = line.end
         }
         return lines

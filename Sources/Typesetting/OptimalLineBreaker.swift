@@ -26,9 +26,10 @@ enum OptimalLineBreaker {
     }
 
     /// The line ends, or nil when no set of breaks keeps every line within
-    /// the tolerance (a word wider than the measure, for instance).
+    /// the tolerance (a word wider than the measure, for instance). Unless
+    /// `endsParagraph`, the last line is held to the tolerance as others are.
     static func ends(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                     hyphenWidth: Int32) -> [LineBreaker.LineEnd]? {
+                     hyphenWidth: Int32, endsParagraph: Bool = true) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
         guard count > 0 else { return [] }
         // Prefix sums: all widths, space widths, from the paragraph start.
@@ -45,7 +46,7 @@ enum OptimalLineBreaker {
         for tolerance in tolerances {
             if let ends = run(paragraph, tolerance: tolerance, measure: Int64(measure),
                               indent: Int64(firstLineIndent), hyphenWidth: Int64(hyphenWidth),
-                              width: width, glue: glue, inkEnd: inkEnd) {
+                              width: width, glue: glue, inkEnd: inkEnd, endsParagraph: endsParagraph) {
                 return ends
             }
         }
@@ -53,7 +54,8 @@ enum OptimalLineBreaker {
     }
 
     private static func run(_ paragraph: ShapedParagraph, tolerance: Double, measure: Int64, indent: Int64,
-                            hyphenWidth: Int64, width: [Int64], glue: [Int64], inkEnd: [Int]) -> [LineBreaker.LineEnd]? {
+                            hyphenWidth: Int64, width: [Int64], glue: [Int64], inkEnd: [Int],
+                            endsParagraph: Bool) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
         var nodes = [Node(start: 0, end: LineBreaker.LineEnd(end: 0, hyphenated: false, forced: false),
                           isParagraphStart: true, fitness: 1, hyphenated: false, demerits: 0, previous: -1)]
@@ -64,7 +66,7 @@ enum OptimalLineBreaker {
             let kind = paragraph.breaks[index]
             guard kind != .none else { continue }
             let isHyphen = kind == .hyphen
-            let isForced = kind == .mandatory
+            let isForced = kind == .mandatory && (endsParagraph || index < count - 1)
             let end = index + 1
             let ink = inkEnd[end]
             for fitness in 0..<4 { best[fitness] = -1 }
@@ -129,9 +131,10 @@ enum OptimalLineBreaker {
             }
             if active.isEmpty { return nil }
         }
-        // The paragraph's last character is always a mandatory break, so the active nodes end there.
-        guard var last = active.min(by: { nodes[$0].demerits < nodes[$1].demerits }),
-              nodes[last].start >= count else { return nil }
+        // The paragraph's last character is always a mandatory break, so the
+        // active nodes end there; a window's end leaves earlier ones active too.
+        guard var last = active.filter({ nodes[$0].start >= count }).min(by: { nodes[$0].demerits < nodes[$1].demerits })
+        else { return nil }
         var ends: [LineBreaker.LineEnd] = []
         while nodes[last].previous >= 0 {
             ends.append(nodes[last].end)

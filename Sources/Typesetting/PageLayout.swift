@@ -54,12 +54,19 @@ extension Typesetter {
         page.resources = book.document?.resources
         var flow = PageFlow(geometry: geometry)
         var paragraphIndex = entry.paragraph
+        // The page's line is one of the window its first character is in.
+        var window = entry.paragraph < book.paragraphs.count
+            ? paragraphWindows.windows(of: entry.paragraph, in: book)
+                .window(containing: entry.start - book.paragraphs[entry.paragraph].scalars.lowerBound)
+            : 0
         var firstLine = entry.line
         pageLoop: while paragraphIndex < book.paragraphs.count {
             // A part no page shows ends the page (the next shown part starts a page of its own).
-            if offPageRun(at: paragraphIndex) != nil { break }
-            let layout = pageParagraphs.layout(paragraphIndex, orMake: layoutParagraph)
-            if firstLine == 0, !flow.begin(layout) { break }
+            if window == 0, offPageRun(at: paragraphIndex) != nil { break }
+            let layout = pageParagraphs.layout(.init(paragraph: paragraphIndex, window: window)) {
+                layoutParagraph($0.paragraph, window: $0.window)
+            }
+            if firstLine == 0, window == 0, !flow.begin(layout) { break }
             for line in firstLine..<layout.lines.count {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }
                 guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break pageLoop }
@@ -70,7 +77,12 @@ extension Typesetter {
                     place(line: line, of: layout, baseline: baseline, into: &page)
                 }
             }
-            paragraphIndex += 1
+            if layout.endsParagraph {
+                paragraphIndex += 1
+                window = 0
+            } else {
+                window += 1
+            }
             firstLine = 0
         }
         placeFooter(for: index, of: pagination, into: &page)

@@ -69,6 +69,8 @@ public struct Paginator {
     private var flow: PageFlow
     public private(set) var result = Pagination()
     public private(set) var nextParagraph = 0
+    /// The window of `nextParagraph` to place next (`ParagraphWindows`).
+    private var nextWindow = 0
     /// The paragraph after the last one of the segment being paginated.
     private var endParagraph = 0
     /// Where the segment's last page ends once its paragraphs are done.
@@ -105,6 +107,7 @@ public struct Paginator {
         // A segment that opens with a part no page shows starts its first page after it.
         while let skipped = typesetter.offPageRun(at: first), first < paragraphs.upperBound { first = skipped.upperBound }
         nextParagraph = min(first, paragraphs.upperBound)
+        nextWindow = 0
         endParagraph = paragraphs.upperBound
         endOffset = segments.offsets(of: segment).upperBound
         lookahead = nil
@@ -113,21 +116,27 @@ public struct Paginator {
 
     public var isFinished: Bool { segment + 1 >= endSegment && nextParagraph >= endParagraph }
 
-    /// Lays out up to `count` paragraphs; true when the book (or segment) is done.
+    /// Lays out up to `count` paragraphs (a long paragraph's windows count
+    /// one each); true when the book (or segment) is done.
     public mutating func step(paragraphs count: Int) -> Bool {
         var left = count
         while true {
-            let end = min(endParagraph, nextParagraph + left)
-            left -= end - nextParagraph
-            while nextParagraph < end {
-                if let skipped = typesetter.offPageRun(at: nextParagraph) {
+            while left > 0, nextParagraph < endParagraph {
+                left -= 1
+                if nextWindow == 0, let skipped = typesetter.offPageRun(at: nextParagraph) {
                     nextParagraph = min(endParagraph, skipped.upperBound)
                     continue
                 }
-                let layout = lookahead.flatMap { $0.index == nextParagraph ? $0 : nil } ?? typesetter.layoutParagraph(nextParagraph)
+                let layout = lookahead.flatMap { $0.index == nextParagraph && $0.window == nextWindow ? $0 : nil }
+                    ?? typesetter.layoutParagraph(nextParagraph, window: nextWindow)
                 lookahead = nil
                 place(layout)
-                nextParagraph += 1
+                if layout.endsParagraph {
+                    nextParagraph += 1
+                    nextWindow = 0
+                } else {
+                    nextWindow += 1
+                }
             }
             guard nextParagraph >= endParagraph else { return false }
             if let last = result.pages.indices.last { result.pages[last].end = endOffset }
@@ -139,7 +148,8 @@ public struct Paginator {
     }
 
     private mutating func place(_ layout: ParagraphLayout) {
-        if !flow.begin(layout) {
+        // A window after the first goes on from the line before it.
+        if layout.window == 0, !flow.begin(layout) {
             breakPage(before: layout, line: 0)
         } else if layout.block?.keepsWithNext == true, nextParagraph + 1 < endParagraph,
                   typesetter.offPageRun(at: nextParagraph + 1) == nil, !keepsWithNextFits(layout) {
@@ -164,9 +174,9 @@ public struct Paginator {
             let fits = linesThatFit(layout)
             var take = min(fits, count - line)
             if take < count - line {
-                if line == 0, take == 1, count >= 2, !flow.isEmpty {
+                if line == 0, take == 1, count >= 2, !flow.isEmpty, layout.window == 0 {
                     take = 0
-                } else if count - line - take == 1 {
+                } else if count - line - take == 1, layout.endsParagraph {
                     // Two lines go over together; a three-line paragraph goes over whole.
                     if take >= 3 || (take == 2 && line > 0) {
                         take -= 1
@@ -237,7 +247,7 @@ public struct Paginator {
         let offset = layout.offset(ofLine: line)
         if let last = result.pages.indices.last { result.pages[last].end = offset }
         startPage(paragraph: layout.index, line: line, offset: offset)
-        if line == 0 { _ = flow.begin(layout) }
+        if line == 0, layout.window == 0 { _ = flow.begin(layout) }
     }
 
     private mutating func startPage(paragraph: Int, line: Int, offset: Int) {

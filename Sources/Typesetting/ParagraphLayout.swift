@@ -1,10 +1,11 @@
 import BookModel
 
-/// A paragraph shaped and broken into lines for one geometry.
+/// A paragraph (or one window of a long one) shaped and broken into lines
+/// for one geometry.
 struct ParagraphLayout {
     let index: Int
     let style: ParagraphStyle
-    /// Scalar offset of the paragraph in the decoded text.
+    /// Scalar offset in the decoded text of the paragraph, or of the window.
     let start: Int
     let shaped: ShapedParagraph
     let lines: [LineBox]
@@ -16,6 +17,10 @@ struct ParagraphLayout {
     let marksHeight: Int
     /// What a block of a structured book adds (nil for a text book's paragraph).
     var block: BlockExtras? = nil
+    /// Which window of its paragraph this is (`ParagraphWindows`).
+    var window = 0
+    /// The paragraph ends with this window.
+    var endsParagraph = true
 
     /// Absolute scalar offset where line `line` starts (a block without
     /// lines starts where it starts).
@@ -55,26 +60,30 @@ struct ParagraphLayout {
 }
 
 extension Typesetter {
-    /// Shapes and breaks paragraph `index` (a structured book's block).
-    func layoutParagraph(_ index: Int) -> ParagraphLayout {
-        if let document = book.document { return layoutBlock(index, of: document) }
+    /// Shapes and breaks window `window` of paragraph `index` (a
+    /// structured book's block). A window after the first continues the
+    /// paragraph: no indent, no space before it, nothing that starts a page.
+    func layoutParagraph(_ index: Int, window: Int = 0) -> ParagraphLayout {
+        let windows = paragraphWindows.windows(of: index, in: book)
+        let window = min(max(0, window), windows.count - 1)
+        var layout = book.document.map { layoutBlock(index, window: window, of: windows, in: $0) }
+            ?? layoutTextParagraph(index, window: window, of: windows)
+        layout.window = window
+        layout.endsParagraph = window == windows.count - 1
+        return layout
+    }
+
+    private func layoutTextParagraph(_ index: Int, window: Int, of windows: ParagraphWindows) -> ParagraphLayout {
         let paragraph = book.paragraphs[index]
         let isMatter = paragraph.traits.isMatter
         let face = isMatter ? fonts.footer : paragraph.style == .heading ? fonts.heading : fonts.body
-        var source: [UInt32] = []
-        source.reserveCapacity(paragraph.scalars.count)
-        book.text.utf8.withUnsafeBufferPointer { bytes in
-            var byte = paragraph.bytes.lowerBound
-            while byte < paragraph.bytes.upperBound {
-                let (scalar, length) = DecodedText.decodeScalar(bytes, at: byte)
-                source.append(scalar)
-                byte += length
-            }
-        }
+        let source = scalars(in: windows.bytes(of: window), count: windows.characters(of: window).count)
+        let continues = window > 0
+        let endsParagraph = window == windows.count - 1
         // The frame around a book is set as it stands: its notes quote the markup.
         let markup = isMatter ? InlineMarkup() : book.textMarkup?.markup(of: source) ?? InlineMarkup()
         let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services,
-                                     markup: markup)
+                                     markup: markup, direction: windows.direction)
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
         // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
         // every line then meets the right margin.
@@ -82,12 +91,13 @@ extension Typesetter {
         // A paragraph that opens with an ideographic space (as Japanese
         // text does) carries its own indent.
         let indented = paragraph.style == .body && !followsHeading && !shaped.isRightToLeft && !centred
-            && source.first != 0x3000
+            && source.first != 0x3000 && !continues
         let indent = indented ? Int32(geometry.paragraphIndent) * Int32(face.pixelSize) / Int32(geometry.fontSize) : 0
         // A block indent narrows every line; each line's box carries it.
         let blockIndent = min(Int32(paragraph.blockIndent) * Int32(face.pixelSize * 64), geometry.measure / 2)
         var lines = LineBreaker.lines(for: shaped, style: paragraph.style, measure: geometry.measure - blockIndent,
-                                      firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking)
+                                      firstLineIndent: indent, hyphenWidth: face.hyphenAdvance, method: lineBreaking,
+                                      endsParagraph: endsParagraph)
         for line in lines.indices {
             lines[line].indent += blockIndent
             if centred { lines[line].alignment = .centred }
@@ -95,9 +105,25 @@ extension Typesetter {
         let marksHeight = markup.marksAbove ? rubySize(for: face) : 0
         let lineHeight = marksHeight + (isMatter ? Int((Double(face.pixelSize) * geometry.lineSpacing).rounded())
             : paragraph.style == .heading ? geometry.headingLineHeight : geometry.lineHeight)
-        return ParagraphLayout(index: index, style: paragraph.style, start: paragraph.scalars.lowerBound,
+        return ParagraphLayout(index: index, style: paragraph.style,
+                               start: paragraph.scalars.lowerBound + windows.characters(of: window).lowerBound,
                                shaped: shaped, lines: lines, face: face, lineHeight: lineHeight,
-                               startsPage: paragraph.traits.contains(.startsPage), marksHeight: marksHeight)
+                               startsPage: paragraph.traits.contains(.startsPage) && !continues, marksHeight: marksHeight)
+    }
+
+    /// The characters of `bytes` of the book's text, `count` of them.
+    func scalars(in bytes: Range<Int>, count: Int) -> [UInt32] {
+        var source: [UInt32] = []
+        source.reserveCapacity(count)
+        book.text.utf8.withUnsafeBufferPointer { text in
+            var byte = bytes.lowerBound
+            while byte < bytes.upperBound {
+                let (scalar, length) = DecodedText.decodeScalar(text, at: byte)
+                source.append(scalar)
+                byte += length
+            }
+        }
+        return source
     }
 
     /// Ruby and emphasis marks are set at half the text's size.

@@ -12,12 +12,18 @@ final class ParagraphLayoutCache {
     /// kilobytes.
     static let characterBudget = 10_000
 
-    private var entries: [Int: (layout: ParagraphLayout, lastUse: Int)] = [:]
+    /// A paragraph's window.
+    struct Key: Hashable {
+        var paragraph: Int
+        var window: Int
+    }
+
+    private var entries: [Key: (layout: ParagraphLayout, lastUse: Int)] = [:]
     private var characters = 0
     private var clock = 0
     private(set) var hits = 0
 
-    func layout(_ index: Int, orMake make: (Int) -> ParagraphLayout) -> ParagraphLayout {
+    func layout(_ index: Key, orMake make: (Key) -> ParagraphLayout) -> ParagraphLayout {
         clock += 1
         if let entry = entries[index] {
             hits += 1

@@ -66,16 +66,30 @@ enum ScriptItemizer {
         }
     }
 
+    /// Marks and joiners on one base shaped in one call at most: HarfBuzz's
+    /// time grows with the square of a cluster's length, and no writing
+    /// needs more than a few.
+    static let longestCluster = 64
+
     /// Maximal runs of equal script, level, face and key (a block's
-    /// styles that shaping or placing sees beyond the face).
-    static func runs(scripts: [hb_script_t], levels: [UInt8], faces: [Int], keys: [UInt16]? = nil) -> [TextRun] {
+    /// styles that shaping or placing sees beyond the face), also cut
+    /// inside a cluster longer than `longestCluster`.
+    static func runs(scalars: [UInt32], scripts: [hb_script_t], levels: [UInt8], faces: [Int],
+                     keys: [UInt16]? = nil) -> [TextRun] {
         var runs: [TextRun] = []
         var start = 0
+        var clustered = 0
         let count = scripts.count
         for index in 0...count {
+            if index < count, scalars[index] >= 0x300, clingsToPrevious(scalars[index]) {
+                clustered += 1
+            } else {
+                clustered = 0
+            }
             let boundary = index == count || (index > start && (scripts[index] != scripts[start]
                 || levels[index] != levels[start] || faces[index] != faces[start]
-                || (keys.map { $0[index] != $0[start] } ?? false)))
+                || (keys.map { $0[index] != $0[start] } ?? false) || clustered > longestCluster))
+            if clustered > longestCluster { clustered = 0 }
             guard boundary, index > start else { continue }
             runs.append(TextRun(range: start..<index, script: scripts[start], level: levels[start], face: faces[start]))
             start = index

@@ -38,9 +38,10 @@ struct ShapedParagraph {
 
     /// Shapes `source` (a paragraph's decoded characters) with `face`, and
     /// fallback faces from `fonts` for what it lacks. In body text line
-    /// ends are spaces and runs of spaces collapse to one.
+    /// ends are spaces and runs of spaces collapse to one. `direction` is
+    /// the paragraph's when `source` is a window of a longer one.
     init(source: [UInt32], style: ParagraphStyle, fonts: FontSet, face: FontFace, services: TextServices,
-         markup: InlineMarkup = InlineMarkup()) {
+         markup: InlineMarkup = InlineMarkup(), direction: BidiParagraph.Direction = .auto) {
         let count = source.count
         scalars = source
         self.markup = markup
@@ -48,7 +49,7 @@ struct ShapedParagraph {
         widths = [Int32](repeating: 0, count: count)
         isGlue = [Bool](repeating: false, count: count)
         missing = [UInt8](repeating: 0, count: count)
-        bidi = BidiParagraph(source)
+        bidi = BidiParagraph(source, direction: direction)
 
         var shapingText = source
         for index in 0..<count {
@@ -65,7 +66,7 @@ struct ShapedParagraph {
         let scripts = ScriptItemizer.scripts(source)
         var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: face, language: services.language)
         if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
-        runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces)
+        runs = ScriptItemizer.runs(scalars: source, scripts: scripts, levels: bidi.levels, faces: faces)
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
         if !isHidden.isEmpty {
             for index in 0..<count where isHidden[index] {

@@ -14,6 +14,8 @@ public final class Typesetter {
     let services: TextServices
     /// Paragraphs laid out for pages lately (pagination does not use it).
     let pageParagraphs = ParagraphLayoutCache()
+    /// Where the long paragraphs laid out so far are cut into windows.
+    let paragraphWindows = ParagraphWindowsCache()
     /// Paragraphs no page shows: a structured book's sections reached by links only.
     let offPageParagraphs: [Range<Int>]
 

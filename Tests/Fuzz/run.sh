@@ -46,6 +46,11 @@ if target == "decoder":
         middle = len(data) // 2
         put(base + ".middle", data[middle:middle + 4096])
     put("utf16", "CHAPTER I\n\nSome text.\n".encode("utf-16"))
+    # Hostile shapes, small: one paragraph with no blank line, bidi isolates with and without spaces, one huge cluster.
+    put("one-paragraph", ("The five boxing wizards jump quickly over a lazy dog.\n" * 150).encode())
+    put("isolates", ("\u2067a\u2069 " * 1000 + "\n").encode())
+    put("isolates-nospace", ("\u2067a\u2069" * 1000 + "\n").encode())
+    put("marks", ("a" + "\u0301" * 2000 + "\n").encode())
 elif target == "encoding":
     # The first byte picks detection (255 here) or a forced charset (its index).
     for path in sorted(glob.glob(os.path.join(shared, "books", "encodings", "*.txt"))):
@@ -68,6 +73,8 @@ elif target == "gutenberg":
         at = data.find(b"*** END OF")
         if at >= 0: put(base + ".licence", data[max(0, at - 1024):at + 2048])
     put("pairs", b"_a_ b_c_d __e__ _f\n\ng_ misch_ee_vous _x _y_\n")
+    put("one-paragraph", ("The _five_ boxing wizards jump quickly over a lazy dog.\n" * 120).encode())
+    put("isolates", ("\u2067_a_\u2069 " * 800 + "\n").encode())
 elif target == "aozora":
     for path in books:
         data = open(path, "rb").read()

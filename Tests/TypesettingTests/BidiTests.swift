@@ -1,4 +1,5 @@
 import BookModel
+import CFriBidi
 import Foundation
 import PlainText
 import XCTest
@@ -53,5 +54,47 @@ final class BidiTests: XCTestCase {
         // The last line of a paragraph is short, so it starts well right of the left margin.
         XCTAssertGreaterThan(page.lineExtents.map(\.lowerBound).max() ?? 0, Int32(geometry.marginLeft * 64) + 64 * 40)
         XCTAssertEqual(page.pageIndex, 0)
+    }
+
+    func testFewIsolatesAreResolvedAtOnce() {
+        let text = String(repeating: "\u{2067}\u{05D0}b\u{2069} ", count: 200).unicodeScalars.map(\.value)
+        let paragraph = BidiParagraph(text)
+        XCTAssertEqual(BidiParagraph.pieces(types: paragraph.types, brackets: brackets(of: text)), [0..<text.count])
+    }
+
+    func testManyIsolatesAreResolvedInPiecesCutAfterSpacesOutsideThem() {
+        let unit = "\u{2067}\u{05D0}b\u{2069} ".unicodeScalars.map(\.value)
+        let text = Array(Array(repeating: unit, count: 3000).joined())
+        let paragraph = BidiParagraph(text)
+        let pieces = BidiParagraph.pieces(types: paragraph.types, brackets: brackets(of: text))
+        XCTAssertGreaterThan(pieces.count, 1)
+        XCTAssertEqual(pieces.first?.lowerBound, 0)
+        XCTAssertEqual(pieces.last?.upperBound, text.count)
+        for (piece, next) in zip(pieces, pieces.dropFirst()) {
+            XCTAssertEqual(piece.upperBound, next.lowerBound)
+            XCTAssertEqual(piece.upperBound % unit.count, 0, "cut after a space, between isolates")
+            XCTAssertLessThanOrEqual(piece.count / unit.count * 2, BidiParagraph.pieceNestingsMost)
+        }
+        // Every isolate resolves alike, whatever piece it falls in: RLI and
+        // PDI at the paragraph's level, its Hebrew letter at 1, b at 2.
+        for start in stride(from: 0, to: text.count, by: unit.count) {
+            XCTAssertEqual(Array(paragraph.levels[start..<(start + 5)]), [0, 1, 2, 0, 0], "isolate at \(start)")
+        }
+    }
+
+    func testManyUnbalancedBracketsStillCutIntoBoundedPieces() {
+        let text = ("\u{05D0}" + String(repeating: "(", count: 5000)).unicodeScalars.map(\.value)
+        let paragraph = BidiParagraph(text)
+        let pieces = BidiParagraph.pieces(types: paragraph.types, brackets: brackets(of: text))
+        XCTAssertEqual(pieces.map(\.count).reduce(0, +), text.count)
+        XCTAssertTrue(pieces.allSatisfy { $0.count <= BidiParagraph.pieceNestingsMost + 1 })
+        XCTAssertTrue(paragraph.isRightToLeft)
+    }
+
+    private func brackets(of text: [UInt32]) -> [FriBidiBracketType] {
+        let paragraph = BidiParagraph(text)
+        var brackets = [FriBidiBracketType](repeating: 0, count: text.count)
+        text.withUnsafeBufferPointer { fribidi_get_bracket_types($0.baseAddress, FriBidiStrIndex(text.count), paragraph.types, &brackets) }
+        return brackets
     }
 }

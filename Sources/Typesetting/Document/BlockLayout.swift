@@ -9,11 +9,14 @@ extension Typesetter {
     /// Heading sizes by level, times the body's.
     static let headingSizes = [1.6, 1.4, 1.25, 1.1, 1.0, 1.0]
 
-    func layoutBlock(_ index: Int, of document: BookDocument) -> ParagraphLayout {
+    func layoutBlock(_ index: Int, window: Int, of windows: ParagraphWindows, in document: BookDocument) -> ParagraphLayout {
         let paragraph = book.paragraphs[index]
-        let attributes = document.blocks[index]
+        let characters = windows.characters(of: window)
+        let continues = window > 0, endsParagraph = window == windows.count - 1
+        var attributes = document.blocks[index]
+        if windows.count > 1 { attributes.keep(characters) }
         let style = attributes.style
-        let source = scalars(of: paragraph)
+        let source = scalars(in: windows.bytes(of: window), count: characters.count)
         let em = geometry.fontSize
         // Indents never take more than half the measure between them.
         let startIndent = min(ems(style.indentStart), geometry.measure / 2)
@@ -21,8 +24,8 @@ extension Typesetter {
         var extras = BlockExtras(spaceBefore: pixels(style.spaceBefore), spaceAfter: pixels(style.spaceAfter),
                                  keepsWithNext: false, picture: nil, marker: nil, links: attributes.links,
                                  baselineOffset: 0)
-        let frame = BlockFrame(index: index, start: paragraph.scalars.lowerBound,
-                               startsPage: paragraph.traits.contains(.startsPage), count: source.count,
+        let frame = BlockFrame(index: index, start: paragraph.scalars.lowerBound + characters.lowerBound,
+                               startsPage: paragraph.traits.contains(.startsPage) && !continues, count: source.count,
                                startIndent: startIndent, endIndent: endIndent)
         switch attributes.kind {
         case let .image(image):
@@ -57,7 +60,8 @@ extension Typesetter {
         let hyphenator = BlockBreakRules.hyphenates(style) && !isPreformatted ? services.hyphenator(for: language) : nil
         let shaping = BlockShaping(primaryFaces: setting.primaryFaces, shapingScalars: setting.shapingScalars,
                                    runKeys: setting.runKeys, runAttributes: setting.runAttributes,
-                                   direction: style.direction.map { $0 == .rightToLeft ? .rightToLeft : .leftToRight } ?? .auto,
+                                   direction: style.direction.map { $0 == .rightToLeft ? .rightToLeft : .leftToRight }
+                                       ?? windows.direction,
                                    hyphenator: hyphenator,
                                    lineBreaks: services.lineBreaks(language: style.language, strictness: style.lineBreakStrictness),
                                    breakRules: BlockBreakRules(style: style), keepsSpaces: isPreformatted,
@@ -65,7 +69,7 @@ extension Typesetter {
         let shaped = ShapedParagraph(block: source, shaping: shaping, fonts: fonts, services: services)
 
         var start = startIndent
-        if case let .listItem(marker) = attributes.kind, !marker.isEmpty {
+        if case let .listItem(marker) = attributes.kind, !marker.isEmpty, !continues {
             let markerShaped = ShapedParagraph(source: marker.unicodeScalars.map(\.value), style: .preserved, fonts: fonts,
                                                face: face, services: services)
             let width = markerShaped.widths.reduce(0, +), gap = Int32(em * 64 / 2)
@@ -73,12 +77,13 @@ extension Typesetter {
             // The marker hangs in the start indent, widened to hold it.
             start = min(max(start, width + gap), geometry.measure / 2)
         }
-        let firstIndent = firstLineIndent(index, style: style, kind: attributes.kind, shaped: shaped, size: blockSize,
-                                          start: start, document: document)
+        let firstIndent = continues ? 0 : firstLineIndent(index, style: style, kind: attributes.kind, shaped: shaped,
+                                                          size: blockSize, start: start, document: document)
         let measure = geometry.measure - start - endIndent
         var lines = LineBreaker.lines(for: shaped, style: isPreformatted ? .preserved : .body, measure: measure,
                                       firstLineIndent: firstIndent, hyphenWidth: face.hyphenAdvance,
-                                      method: isPreformatted ? .greedy : lineBreaking, keepsLeadingSpaces: isPreformatted)
+                                      method: isPreformatted ? .greedy : lineBreaking, keepsLeadingSpaces: isPreformatted,
+                                      endsParagraph: endsParagraph)
         for line in lines.indices {
             lines[line].indent += start
             lines[line].endIndent = endIndent
@@ -90,13 +95,15 @@ extension Typesetter {
             case .end: lines[line].alignment = .end
             }
         }
-        if let last = style.lastLineAlignment, !isPreformatted { alignLastLines(&lines, of: shaped, as: last) }
+        if let last = style.lastLineAlignment, !isPreformatted {
+            alignLastLines(&lines, of: shaped, as: last, endsParagraph: endsParagraph)
+        }
         let marksHeight = shaped.markup.marksAbove ? rubySize(for: face) : 0
         let spacing = isHeading ? min(geometry.lineSpacing, 1.25) : geometry.lineSpacing
         let tallest = setting.tallestFace
         let lineHeight = marksHeight + max(1, Int((Double(tallest.pixelSize) * spacing).rounded()))
         if isHeading {
-            extras.keepsWithNext = true
+            extras.keepsWithNext = endsParagraph
             extras.spaceBefore = max(extras.spaceBefore, geometry.lineHeight)
             extras.spaceAfter = max(extras.spaceAfter, geometry.lineHeight / 2)
         }
@@ -109,10 +116,15 @@ extension Typesetter {
     /// Sets the block's last line, and each line a forced break ends, as
     /// `alignment` says; a line without spaces cannot be justified and is
     /// set at the start.
-    private func alignLastLines(_ lines: inout [LineBox], of shaped: ShapedParagraph, as alignment: BlockStyle.Alignment) {
+    private func alignLastLines(_ lines: inout [LineBox], of shaped: ShapedParagraph, as alignment: BlockStyle.Alignment,
+                                endsParagraph: Bool) {
         for index in lines.indices {
             let end = lines[index].range.upperBound
-            guard index == lines.count - 1 || (end > 0 && shaped.breaks[end - 1] == .mandatory) else { continue }
+            let endsBlock = index == lines.count - 1 && endsParagraph
+            // A window's end is a forced break only at a line feed.
+            let forced = end > 0 && shaped.breaks[end - 1] == .mandatory
+                && (end < shaped.scalars.count || endsParagraph || shaped.scalars[end - 1] == 0x0A)
+            guard endsBlock || forced else { continue }
             switch alignment {
             case .justified: lines[index].alignment = lines[index].glueCount > 0 ? .justified : .start
             case .start: lines[index].alignment = .start
@@ -197,21 +209,6 @@ extension Typesetter {
         return ParagraphLayout(index: frame.index, style: .preserved, start: frame.start, shaped: shaped,
                                lines: hasLine ? [line] : [], face: face, lineHeight: max(1, height),
                                startsPage: frame.startsPage, marksHeight: 0, block: extras)
-    }
-
-    /// The characters of a paragraph.
-    func scalars(of paragraph: Paragraph) -> [UInt32] {
-        var source: [UInt32] = []
-        source.reserveCapacity(paragraph.scalars.count)
-        book.text.utf8.withUnsafeBufferPointer { bytes in
-            var byte = paragraph.bytes.lowerBound
-            while byte < paragraph.bytes.upperBound {
-                let (scalar, length) = DecodedText.decodeScalar(bytes, at: byte)
-                source.append(scalar)
-                byte += length
-            }
-        }
-        return source
     }
 
     /// Ems of the body size in 26.6 pixels, none below zero.

@@ -12,14 +12,18 @@ extension Typesetter {
         tall.height = PageGeometry.maximumSide
         var flow = PageFlow(geometry: tall)
         excerpt: for index in paragraphs.clamped(to: 0..<book.paragraphs.count) {
-            let layout = pageParagraphs.layout(index, orMake: layoutParagraph)
-            _ = flow.begin(layout)
-            for line in layout.lines.indices {
-                guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break excerpt }
-                if let block = layout.block {
-                    placeBlock(line: line, of: layout, block: block, top: top, into: &page)
-                } else {
-                    place(line: line, of: layout, baseline: top + layout.lineHeight * 4 / 5, into: &page)
+            for window in 0..<paragraphWindows.windows(of: index, in: book).count {
+                let layout = pageParagraphs.layout(.init(paragraph: index, window: window)) {
+                    layoutParagraph($0.paragraph, window: $0.window)
+                }
+                if window == 0 { _ = flow.begin(layout) }
+                for line in layout.lines.indices {
+                    guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break excerpt }
+                    if let block = layout.block {
+                        placeBlock(line: line, of: layout, block: block, top: top, into: &page)
+                    } else {
+                        place(line: line, of: layout, baseline: top + layout.lineHeight * 4 / 5, into: &page)
+                    }
                 }
             }
         }

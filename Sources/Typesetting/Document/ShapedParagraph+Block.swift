@@ -46,7 +46,7 @@ extension ShapedParagraph {
         let scripts = ScriptItemizer.scripts(source)
         let faces = chooseFaces(scripts: scripts, fonts: fonts, primary: { fonts.faces[shaping.primaryFaces[$0]] },
                                 language: services.language)
-        runs = ScriptItemizer.runs(scripts: scripts, levels: bidi.levels, faces: faces, keys: shaping.runKeys)
+        runs = ScriptItemizer.runs(scalars: source, scripts: scripts, levels: bidi.levels, faces: faces, keys: shaping.runKeys)
         for index in runs.indices {
             let key = Int(shaping.runKeys[runs[index].range.lowerBound])
             guard shaping.runAttributes.indices.contains(key) else { continue }
