@@ -183,7 +183,7 @@ struct ContentReader {
             quoteDepth -= 1
             buffer.append(marks.close.unicodeScalars, style: inline, whiteSpace: .normal)
         case "a":
-            let start = buffer.scalars.count
+            let start = buffer.count
             let flushesBefore = flushes
             visitChildren(of: element, style: style, language: language, direction: direction)
             if flushes == flushesBefore, let target = linkTarget(of: element) {

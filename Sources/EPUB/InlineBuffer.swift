@@ -10,7 +10,14 @@ struct InlineBuffer {
     /// A line break inside a block (`br`, a kept line end).
     static let lineSeparator: Unicode.Scalar = "\u{2028}"
 
-    private(set) var scalars: [Unicode.Scalar] = []
+    /// The text as UTF-8 (a long paragraph costs a byte a letter, not the
+    /// four of a scalar array), its count of scalars and its last one.
+    private var utf8: [UInt8] = []
+    private(set) var count = 0
+    private var last: Unicode.Scalar?
+    /// Which scalars are spaces, a bit each: a link that starts with one
+    /// drops it.
+    private var spaces: [UInt64] = []
     /// Where each style starts; in ascending order of offset.
     private var styleStarts: [(offset: Int, style: InlineStyle)] = []
     private var links: [ContentSection.Link] = []
@@ -22,10 +29,10 @@ struct InlineBuffer {
     /// inline code is the body's word space, not the code's wider one).
     private var pendingSpaceStyle: InlineStyle?
 
-    var isEmpty: Bool { scalars.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// The offset the next character will have.
-    var offset: Int { scalars.count + (pendingSpace && !scalars.isEmpty ? 1 : 0) }
+    var offset: Int { count + (pendingSpace && count > 0 ? 1 : 0) }
 
     private static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
@@ -36,10 +43,10 @@ struct InlineBuffer {
         var styled = false
         func write(_ scalar: Unicode.Scalar, style: InlineStyle) {
             if !styled {
-                if styleStarts.last?.style != style { styleStarts.append((scalars.count, style)) }
+                if styleStarts.last?.style != style { styleStarts.append((count, style)) }
                 styled = true
             }
-            scalars.append(scalar)
+            put(scalar)
         }
         for scalar in text {
             if whiteSpace.keepsLineBreaks, scalar == "\n" {
@@ -58,7 +65,7 @@ struct InlineBuffer {
                 pendingSpace = true
                 continue
             }
-            if pendingSpace, let last = scalars.last, last != Self.lineSeparator {
+            if pendingSpace, let last, last != Self.lineSeparator {
                 let spaceStyle = pendingSpaceStyle ?? style
                 write(" ", style: spaceStyle)
                 // The next character starts a run again when the space's style was another.
@@ -76,12 +83,37 @@ struct InlineBuffer {
     }
 
     private mutating func write(_ scalar: Unicode.Scalar, style: InlineStyle) {
-        if styleStarts.last?.style != style { styleStarts.append((scalars.count, style)) }
-        scalars.append(scalar)
+        if styleStarts.last?.style != style { styleStarts.append((count, style)) }
+        put(scalar)
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        if scalar.isASCII {
+            utf8.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+            UTF8.encode(scalar) { utf8.append($0) }
+        }
+        if count % 64 == 0 { spaces.append(0) }
+        if scalar == " " { spaces[count / 64] |= 1 << UInt64(count % 64) }
+        count += 1
+        last = scalar
+    }
+
+    private func isSpace(at offset: Int) -> Bool { spaces[offset / 64] & (1 << UInt64(offset % 64)) != 0 }
+
+    /// Drops the last scalar (`last` must not be nil).
+    private mutating func removeLast() {
+        while let byte = utf8.popLast(), byte & 0xC0 == 0x80 {}
+        count -= 1
+        if count % 64 == 0 { spaces.removeLast() } else { spaces[count / 64] &= ~(1 << UInt64(count % 64)) }
+        var start = utf8.endIndex
+        while start > utf8.startIndex, utf8[start - 1] & 0xC0 == 0x80 { start -= 1 }
+        if start > utf8.startIndex { start -= 1 }
+        last = start < utf8.endIndex ? String(decoding: utf8[start...], as: UTF8.self).unicodeScalars.first : nil
     }
 
     mutating func addLink(from start: Int, target: String, isMarkedNoteReference: Bool) {
-        let end = scalars.count
+        let end = count
         guard start < end else { return }
         links.append(ContentSection.Link(range: start..<end, target: target, isMarkedNoteReference: isMarkedNoteReference))
     }
@@ -92,23 +124,22 @@ struct InlineBuffer {
     /// links and anchors; the buffer is left empty. Trailing white space
     /// and line breaks are dropped.
     mutating func take(blockStyle: InlineStyle, preformatted: Bool) -> ContentSection.Block? {
-        while let last = scalars.last, last == " " || last == Self.lineSeparator || (preformatted && last == "\n") {
-            scalars.removeLast()
+        while let last, last == " " || last == Self.lineSeparator || (preformatted && last == "\n") {
+            removeLast()
         }
         defer { self = InlineBuffer() }
-        guard !scalars.isEmpty else { return nil }
-        let count = scalars.count
+        guard count > 0 else { return nil }
         var runs: [StyledRun] = []
         for (index, start) in styleStarts.enumerated() where start.offset < count && start.style != blockStyle {
             let end = index + 1 < styleStarts.count ? min(styleStarts[index + 1].offset, count) : count
             if start.offset < end { runs.append(StyledRun(range: start.offset..<end, style: start.style)) }
         }
-        let text = Self.string(of: scalars, preformatted: preformatted)
+        let text = Self.string(of: utf8, preformatted: preformatted)
         let clippedLinks = links.compactMap { link -> ContentSection.Link? in
             var clipped = link
             clipped.range = link.range.clamped(to: 0..<count)
             // A link's text starts after a space that was pending when it began.
-            if clipped.range.count > 1, scalars[clipped.range.lowerBound] == " " {
+            if clipped.range.count > 1, isSpace(at: clipped.range.lowerBound) {
                 clipped.range = clipped.range.lowerBound + 1..<clipped.range.upperBound
             }
             return clipped.range.isEmpty ? nil : clipped
@@ -117,25 +148,29 @@ struct InlineBuffer {
                                     anchors: anchors.map { ($0.name, min($0.offset, count)) })
     }
 
-    /// The scalars as a string (line separators as line feeds when
-    /// `preformatted`), encoded to UTF-8 in one buffer: appending scalars
-    /// to a string one by one costs more than reading the document.
-    private static func string(of scalars: [Unicode.Scalar], preformatted: Bool) -> String {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(scalars.count + scalars.count / 4)
-        for scalar in scalars {
-            if scalar.isASCII {
-                utf8.append(UInt8(truncatingIfNeeded: scalar.value))
-                continue
+    /// The text as a string, with line separators as line feeds when
+    /// `preformatted`.
+    private static func string(of utf8: [UInt8], preformatted: Bool) -> String {
+        guard preformatted else { return String(decoding: utf8, as: UTF8.self) }
+        // U+2028 is E2 80 A8 in UTF-8: no other character holds that sequence.
+        var text: [UInt8] = []
+        text.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 {
+                text.append(0x0A)
+                index += 3
+            } else {
+                text.append(utf8[index])
+                index += 1
             }
-            UTF8.encode(preformatted && scalar == lineSeparator ? "\n" : scalar) { utf8.append($0) }
         }
-        return String(decoding: utf8, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Anchors recorded while the buffer held no text (they name the next block's start).
     mutating func takeAnchorsIfEmpty() -> [String] {
-        guard scalars.isEmpty else { return [] }
+        guard count == 0 else { return [] }
         defer { anchors = [] }
         return anchors.map(\.name)
     }
