@@ -6,10 +6,12 @@ enum StyleSheetParser {
     /// How deep `@media` and `@supports` blocks may nest.
     static let maximumNesting = 8
 
-    static func parse(_ text: String) -> StyleSheet {
+    /// Parses `text`, keeping at most `maximumRules` rules: the rest is
+    /// not read (`StyleSheet.isCut`).
+    static func parse(_ text: String, maximumRules: Int = .max) -> StyleSheet {
         let components = CSSComponent.parse(CSSTokenizer.tokens(of: text))
         var sheet = StyleSheet()
-        parseRules(components, into: &sheet, topLevel: true, depth: 0)
+        parseRules(components, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules)
         return sheet
     }
 
@@ -18,9 +20,10 @@ enum StyleSheetParser {
         declarations(in: CSSComponent.parse(CSSTokenizer.tokens(of: text)))
     }
 
-    private static func parseRules(_ components: [CSSComponent], into sheet: inout StyleSheet, topLevel: Bool, depth: Int) {
+    private static func parseRules(_ components: [CSSComponent], into sheet: inout StyleSheet, topLevel: Bool, depth: Int,
+                                   maximumRules: Int) {
         var index = 0
-        while index < components.count {
+        while index < components.count, !sheet.isCut {
             let component = components[index]
             switch component {
             case .token(.whitespace), .token(.cdo), .token(.cdc), .token(.semicolon):
@@ -36,7 +39,8 @@ enum StyleSheetParser {
                     if case let .block(.openCurly, contents) = next { block = contents; break }
                     prelude.append(next)
                 }
-                atRule(name.lowercased(), prelude: prelude, block: block, into: &sheet, topLevel: topLevel, depth: depth)
+                atRule(name.lowercased(), prelude: prelude, block: block, into: &sheet, topLevel: topLevel, depth: depth,
+                       maximumRules: maximumRules)
             default:
                 var prelude: [CSSComponent] = []
                 var block: [CSSComponent]?
@@ -49,13 +53,17 @@ enum StyleSheetParser {
                 guard let block else { break }
                 let selectors = prelude.split(at: .comma).compactMap { SelectorParser.parse(Array($0.trimmed())) }
                 guard !selectors.isEmpty else { continue }
+                guard sheet.rules.count < maximumRules else {
+                    sheet.isCut = true
+                    break
+                }
                 sheet.rules.append(StyleRule(selectors: selectors, declarations: declarations(in: block)))
             }
         }
     }
 
     private static func atRule(_ name: String, prelude: [CSSComponent], block: [CSSComponent]?, into sheet: inout StyleSheet,
-                               topLevel: Bool, depth: Int) {
+                               topLevel: Bool, depth: Int, maximumRules: Int) {
         switch name {
         case "import":
             guard topLevel, block == nil else { return }
@@ -75,11 +83,11 @@ enum StyleSheetParser {
             sheet.fontFaces.append(FontFaceRule(declarations: declarations(in: block)))
         case "media":
             guard let block, depth < maximumNesting, MediaQuery.matches(prelude) else { return }
-            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1)
+            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1, maximumRules: maximumRules)
         case "supports":
             // The properties the reader knows are applied, the others ignored, whatever the condition.
             guard let block, depth < maximumNesting else { return }
-            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1)
+            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1, maximumRules: maximumRules)
         default:
             return
         }
