@@ -9,9 +9,27 @@ enum StyleSheetParser {
     /// Parses `text`, keeping at most `maximumRules` rules: the rest is
     /// not read (`StyleSheet.isCut`).
     static func parse(_ text: String, maximumRules: Int = .max) -> StyleSheet {
-        let components = CSSComponent.parse(CSSTokenizer.tokens(of: text))
+        var tokens = CSSTokenizer(text)
         var sheet = StyleSheet()
-        parseRules(components, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules)
+        // One top-level rule at a time: a long sheet is never held whole as tokens or components.
+        var rule: [CSSComponent] = []
+        var isAtRule = false
+        while !sheet.isCut, let component = CSSComponent.next(from: &tokens) {
+            if rule.isEmpty {
+                switch component {
+                case .token(.whitespace), .token(.cdo), .token(.cdc), .token(.semicolon): continue
+                case .token(.atKeyword): isAtRule = true
+                default: isAtRule = false
+                }
+            }
+            rule.append(component)
+            var ends = isAtRule && component == .token(.semicolon)
+            if case .block(.openCurly, _) = component { ends = true }
+            guard ends else { continue }
+            parseRules(rule, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules)
+            rule.removeAll(keepingCapacity: true)
+        }
+        if !rule.isEmpty, !sheet.isCut { parseRules(rule, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules) }
         return sheet
     }
 
