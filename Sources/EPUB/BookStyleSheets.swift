@@ -102,7 +102,7 @@ struct BookStyleSheets {
         let sheet = StyleSheet(parsing: text, maximumRules: budget.styleRulesLeft)
         budget.keepStyleRules(sheet.rules.count)
         if sheet.isCut {
-            leftOut.append("the style sheet \(path) is applied only in part: \(ReadingBudget.styleRulesExhausted)")
+            leftOut.append("the style sheet \(path) is applied only in part: \(budget.styleRulesExhausted)")
         }
         for face in sheet.fontFaces { addFont(face, sheetPath: path) }
         return sheet

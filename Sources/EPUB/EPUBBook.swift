@@ -173,8 +173,8 @@ public enum EPUBBook {
             guard kept + length <= budget.textLeft else {
                 section.blocks.removeSubrange(index...)
                 section.trailingAnchors = []
-                budget.cut = ReadingBudget.textExhausted
-                let text = cutNotice(at: path, reason: ReadingBudget.textExhausted)
+                budget.cut = budget.textExhausted
+                let text = cutNotice(at: path, reason: budget.textExhausted)
                 notices.append(text)
                 section.blocks.append(noticeBlock(text))
                 break

@@ -25,8 +25,9 @@ final class EPUBSource: @unchecked Sendable {
     var package: PackageDocument { container.package }
 
     /// `clock` gives now in ms on a monotonic clock, for the time each
-    /// read may spend (nil: no limit).
-    init(path: String, publisherStyles: Bool, clock: (@Sendable () -> Double)? = nil) throws {
+    /// read may spend (nil: no limit); `limits` are what each read may spend.
+    init(path: String, publisherStyles: Bool, clock: (@Sendable () -> Double)? = nil,
+         limits: ReadingBudget.Limits = .book) throws {
         let container = try EPUBContainer(path: path)
         let package = container.package
         self.container = container
@@ -38,7 +39,7 @@ final class EPUBSource: @unchecked Sendable {
             if case let .success(bytes) = container.read(name, limit: BookStyleSheets.maximumSheetSize) { return bytes }
             return nil
         })
-        var budget = ReadingBudget(clock: clock, compressedBytes: container.archive.compressedSize)
+        var budget = ReadingBudget(clock: clock, compressedBytes: container.archive.compressedSize, limits: limits)
         // The families embedded by every sheet the manifest lists, so runs know them before any document links them.
         if publisherStyles {
             for id in package.manifestOrder {
