@@ -102,7 +102,8 @@ struct BookStyleSheets {
         let sheet = StyleSheet(parsing: text, maximumRules: budget.styleRulesLeft)
         budget.keepStyleRules(sheet.rules.count)
         if sheet.isCut {
-            leftOut.append("the style sheet \(path) is applied only in part: \(budget.styleRulesExhausted)")
+            let applied = sheet.rules.isEmpty ? "is not applied" : "is applied only in part"
+            leftOut.append("the style sheet \(path) \(applied): \(budget.styleRulesExhausted)")
         }
         for face in sheet.fontFaces { addFont(face, sheetPath: path) }
         return sheet

@@ -141,21 +141,24 @@ final class ReadingBudgetTests: XCTestCase {
 
     func testStyleSheetsPastTheBudgetAreLeftOutWithANotice() throws {
         var limits = ReadingBudget.Limits.book
-        limits.styleSheetBytes = 100
+        limits.styleSheetBytes = 110
         limits.styleRules = 3
         var sheets = BookStyleSheets(read: { name in
             switch name {
             case "a.css": return Array("p { color: red } q { color: blue }".utf8)
             case "b.css": return Array("h1 { color: red } h2 { color: red } h3 { color: red }".utf8)
+            case "c.css": return Array("h4 { color: red }".utf8)
             default: return Array(String(repeating: " ", count: 200).utf8)
             }
         })
         var budget = ReadingBudget(clock: nil, compressedBytes: 0, limits: limits)
         XCTAssertEqual(sheets.sheets(at: "a.css", budget: &budget).first?.sheet.rules.count, 2)
         XCTAssertEqual(sheets.sheets(at: "b.css", budget: &budget).first?.sheet.rules.count, 1, "three rules in all")
-        XCTAssertTrue(sheets.sheets(at: "c.css", budget: &budget).isEmpty)
+        XCTAssertEqual(sheets.sheets(at: "c.css", budget: &budget).first?.sheet.rules.count, 0)
+        XCTAssertTrue(sheets.sheets(at: "d.css", budget: &budget).isEmpty)
         XCTAssertEqual(sheets.leftOut, ["the style sheet b.css is applied only in part: the book's style sheets pass 3 rules",
-                                        "the style sheet c.css is not applied: the book's style sheets pass 100 bytes"])
+                                        "the style sheet c.css is not applied: the book's style sheets pass 3 rules",
+                                        "the style sheet d.css is not applied: the book's style sheets pass 110 bytes"])
     }
 
     func testAnEmptySpineIsRefusedInOneLine() throws {
