@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
-        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "EPUB", "PlainText"]),
+        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "EPUB", "LinuxSystem", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),

@@ -1,6 +1,7 @@
 import BookModel
 import BookStorage
 import EPUB
+import LinuxSystem
 import PlainText
 
 /// The formats the reader knows, and the one place a file's format is
@@ -16,7 +17,7 @@ public struct BookFormats: Sendable {
     /// kept in `structures`.
     public init(encoding: TextEncoding? = nil, publisherStyles: Bool = true, structures: BookStructureStore? = nil) {
         all = [
-            EPUBBookFormat(publisherStyles: publisherStyles),
+            EPUBBookFormat(publisherStyles: publisherStyles, clock: monotonicMilliseconds),
             PlainTextFormat(encoding: encoding, structures: structures),
         ]
     }

@@ -32,20 +32,25 @@ public enum EPUBBook {
     /// Notes longer than this are not shown in a panel: a link to them jumps.
     static let maximumNoteLength = 2_000
 
-    public static func open(path: String, publisherStyles: Bool = true) throws -> OpenedEPUB {
-        try EPUBSource(path: path, publisherStyles: publisherStyles).wholeBook()
+    /// Reads the whole EPUB at `path`. `clock` gives now in ms on a
+    /// monotonic clock, for the time the read may spend (nil: no limit).
+    public static func open(path: String, publisherStyles: Bool = true,
+                            clock: (@Sendable () -> Double)? = nil) throws -> OpenedEPUB {
+        try EPUBSource(path: path, publisherStyles: publisherStyles, clock: clock).wholeBook()
     }
 
     /// The EPUB 3 navigation document, else the NCX.
-    static func readNavigation(_ container: EPUBContainer) -> (BookNavigation, String) {
+    static func readNavigation(_ container: EPUBContainer, budget: inout ReadingBudget) -> (BookNavigation, String) {
         let package = container.package
-        if let item = package.navigationItem, case let .success(bytes) = container.read(item.path, limit: maximumDocumentSize) {
+        if let item = package.navigationItem, case let .success(bytes) = container.read(item.path, limit: maximumDocumentSize),
+           budget.inflate(bytes.count) == nil {
             let navigation = BookNavigation(navigationDocument: bytes, path: item.path)
             if !navigation.contents.isEmpty { return (navigation, "nav") }
         }
         let ncx = package.ncxID.flatMap { package.manifest[$0] }
             ?? package.manifestOrder.lazy.compactMap { package.manifest[$0] }.first { $0.mediaType == "application/x-dtbncx+xml" }
-        if let ncx, case let .success(bytes) = container.read(ncx.path, limit: maximumDocumentSize) {
+        if let ncx, case let .success(bytes) = container.read(ncx.path, limit: maximumDocumentSize),
+           budget.inflate(bytes.count) == nil {
             return (BookNavigation(ncx: bytes, path: ncx.path), "ncx")
         }
         return (BookNavigation(), "spine")
@@ -68,17 +73,17 @@ public enum EPUBBook {
         return nil
     }
 
+    /// Spine document `itemref` read into a section, spending `budget`.
+    /// When the budget runs out the section ends at a notice saying why
+    /// and `budget.cut` says the rest of the book is not to be read.
     static func readSpineItem(_ itemref: PackageDocument.SpineItem, container: EPUBContainer,
-                                      resources: EPUBResources, sheets: inout BookStyleSheets, publisherStyles: Bool,
-                                      notices: inout [String]) -> ContentSection {
+                              resources: EPUBResources, sheets: inout BookStyleSheets, budget: inout ReadingBudget,
+                              publisherStyles: Bool, notices: inout [String]) -> ContentSection {
         let package = container.package
         func notice(_ path: String, _ text: String) -> ContentSection {
             notices.append(text)
             var section = ContentSection(path: path)
-            var style = BlockStyle()
-            style.alignment = .centred
-            style.inline.slant = .italic
-            section.blocks = [ContentSection.Block(kind: .paragraph, style: style, text: text)]
+            section.blocks = [noticeBlock(text)]
             return section
         }
         guard let item = package.manifest[itemref.idref] else {
@@ -93,6 +98,11 @@ public enum EPUBBook {
             }
             return notice(item.path, "This part of the book (\(item.path), \(item.mediaType)) cannot be shown.")
         }
+        func cut(_ reason: String) -> ContentSection {
+            budget.cut = reason
+            return notice(item.path, cutNotice(at: shownItem.path, reason: reason))
+        }
+        if let reason = budget.timeExhausted { return cut(reason) }
         let bytes: [UInt8]
         switch container.read(shownItem.path, limit: maximumDocumentSize) {
         case let .success(read): bytes = read
@@ -101,6 +111,8 @@ public enum EPUBBook {
             section.path = item.path
             return section
         }
+        // Spent once read: what the directory says of a size may lie, and one document is bounded anyway.
+        if let reason = budget.inflate(bytes.count) { return cut(reason) }
         // libxml2 builds its whole tree first: a document of more elements than any chapter has is not read.
         let tags = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
         guard tags <= maximumElements else {
@@ -112,8 +124,9 @@ public enum EPUBBook {
             return notice(item.path, "This part of the book (\(shownItem.path)) holds no document.")
         }
         if let problem = parsed.problem { notices.append("\(shownItem.path) is not well-formed (\(problem))") }
-        var authorSheets: [StyleSheet] = []
+        var authorSheets: [BookStyleSheets.Named] = []
         if publisherStyles, let root = parsed.tree.root {
+            var styleElements = 0
             for element in root.descendants() {
                 switch element.localName {
                 case "link":
@@ -121,9 +134,12 @@ public enum EPUBBook {
                     guard relations.contains("stylesheet"), !relations.contains("alternate"),
                           let href = element.attribute("href"),
                           case let .inside(sheetPath, _) = ContainerReference.resolve(href, from: shownItem.path) else { continue }
-                    authorSheets += sheets.sheets(at: sheetPath)
+                    authorSheets += sheets.sheets(at: sheetPath, budget: &budget)
                 case "style":
-                    authorSheets += sheets.sheet(text: element.textContent, documentPath: shownItem.path)
+                    styleElements += 1
+                    // No container path holds a line feed: the name is the element's alone.
+                    authorSheets += sheets.sheet(text: element.textContent, name: "\(shownItem.path)\n\(styleElements)",
+                                                 documentPath: shownItem.path, budget: &budget)
                 default:
                     continue
                 }
@@ -131,14 +147,58 @@ public enum EPUBBook {
         }
         let families = Dictionary(sheets.fonts.map { ($0.family.lowercased(), $0.family) }, uniquingKeysWith: { first, _ in first })
         let context = ContentReader.Context(
-            cascade: StyleCascade(userAgent: ReaderStyleSheet.sheet, author: authorSheets),
+            cascade: StyleCascade(userAgent: ReaderStyleSheet.sheet, author: BookStyleSheets.applied(authorSheets)),
             mapping: StyleMapping(embeddedFamilies: publisherStyles ? families : [:]),
             publisherStyles: publisherStyles,
             resolveImage: { source, documentPath in imageResource(source, from: documentPath, package: package, resources: resources) })
         var section = ContentReader.read(parsed.tree, path: shownItem.path, problem: parsed.problem, context: context)
         // Links name the spine item, not its fallback.
         section.path = item.path
+        if parsed.entityReferencesLeftOut > 0 {
+            let text = entityNotice(path: shownItem.path, leftOut: parsed.entityReferencesLeftOut)
+            notices.append(text)
+            section.blocks.append(noticeBlock(text))
+        }
+        keepText(of: &section, at: shownItem.path, budget: &budget, notices: &notices)
         return section
+    }
+
+    /// Spends the section's text; the blocks past the budget are left out
+    /// and a notice ends the section instead.
+    private static func keepText(of section: inout ContentSection, at path: String, budget: inout ReadingBudget,
+                                 notices: inout [String]) {
+        var kept = 0
+        for (index, block) in section.blocks.enumerated() {
+            let length = block.text.utf8.count
+            guard kept + length <= budget.textLeft else {
+                section.blocks.removeSubrange(index...)
+                section.trailingAnchors = []
+                budget.cut = budget.textExhausted
+                let text = cutNotice(at: path, reason: budget.textExhausted)
+                notices.append(text)
+                section.blocks.append(noticeBlock(text))
+                break
+            }
+            kept += length
+        }
+        budget.keepText(kept)
+    }
+
+    /// A notice in the book's text: a centred italic paragraph.
+    static func noticeBlock(_ text: String) -> ContentSection.Block {
+        var style = BlockStyle()
+        style.alignment = .centred
+        style.inline.slant = .italic
+        return ContentSection.Block(kind: .paragraph, style: style, text: text)
+    }
+
+    static func cutNotice(at path: String, reason: String) -> String {
+        "The rest of the book, from \(path) on, is not shown: \(reason)."
+    }
+
+    static func entityNotice(path: String, leftOut: Int) -> String {
+        "Some text of \(path) is left out: \(leftOut) entity references would expand it past "
+            + "\(MarkupParser.entityBudget >> 10) KB."
     }
 
     /// The resource an image reference shows: a manifest item (or its

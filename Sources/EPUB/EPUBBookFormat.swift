@@ -8,9 +8,13 @@ import BookModel
 public struct EPUBBookFormat: BookFormat {
     /// false: only the reader's style sheet applies, not the book's own.
     public let publisherStyles: Bool
+    /// Now in ms on a monotonic clock, for the time reading a book may
+    /// spend; nil: no limit.
+    public let clock: (@Sendable () -> Double)?
 
-    public init(publisherStyles: Bool = true) {
+    public init(publisherStyles: Bool = true, clock: (@Sendable () -> Double)? = nil) {
         self.publisherStyles = publisherStyles
+        self.clock = clock
     }
 
     public var name: String { "epub" }
@@ -26,13 +30,13 @@ public struct EPUBBookFormat: BookFormat {
     }
 
     public func open(path: String, window: Int?) throws -> OpenedBook {
-        let opened = try EPUBBook.open(path: path, publisherStyles: publisherStyles)
+        let opened = try EPUBBook.open(path: path, publisherStyles: publisherStyles, clock: clock)
         return OpenedBook(book: opened.book, formatName: name,
                           trailingFacts: EPUBFacts.facts(of: opened.publication, book: opened.book))
     }
 
     public func openForReading(path: String) throws -> ReadingBook {
-        .sectioned(try LazyEPUB(path: path, publisherStyles: publisherStyles))
+        .sectioned(try LazyEPUB(path: path, publisherStyles: publisherStyles, clock: clock))
     }
 
     public func earlyLanguage(path: String) -> EarlyLanguage {

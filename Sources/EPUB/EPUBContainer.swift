@@ -41,6 +41,9 @@ struct EPUBContainer {
         guard let package = PackageDocument(parsing: packageBytes, path: packagePath) else {
             throw EPUBError.missingPackage(path: path, reason: "\(packagePath) is not a package document")
         }
+        guard !package.spine.isEmpty else {
+            throw EPUBError.missingPackage(path: path, reason: "its package document \(packagePath) lists no document in its spine")
+        }
         // Encrypted content that is not a font is DRM; an encrypted font only loses its face.
         for (encryptedPath, algorithm) in encryption.encrypted where !Self.isFont(encryptedPath, in: package) {
             throw EPUBError.protected(path: path, reason: "\(encryptedPath) is encrypted with \(algorithm)")

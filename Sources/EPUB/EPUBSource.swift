@@ -17,32 +17,49 @@ final class EPUBSource: @unchecked Sendable {
     let stateKey: String
     /// The manifest's style sheets, parsed (none with the book's styles off).
     private let manifestSheets: BookStyleSheets
+    /// What parsing them spent, where every read starts.
+    private let openingBudget: ReadingBudget
     /// What was found wrong opening the container (the package not well-formed).
     private let openingNotices: [String]
 
     var package: PackageDocument { container.package }
 
-    init(path: String, publisherStyles: Bool) throws {
+    /// `clock` gives now in ms on a monotonic clock, for the time each
+    /// read may spend (nil: no limit); `limits` are what each read may spend.
+    init(path: String, publisherStyles: Bool, clock: (@Sendable () -> Double)? = nil,
+         limits: ReadingBudget.Limits = .book) throws {
         let container = try EPUBContainer(path: path)
         let package = container.package
         self.container = container
         self.publisherStyles = publisherStyles
         resources = EPUBResources(archive: container.archive, obfuscated: container.encryption.obfuscated,
                                   identifier: package.uniqueIdentifier)
-        openingNotices = package.problem.map { ["\(package.path) is not well-formed (\($0))"] } ?? []
+        openingNotices = Self.notices(of: package)
         var sheets = BookStyleSheets(read: { name in
             if case let .success(bytes) = container.read(name, limit: BookStyleSheets.maximumSheetSize) { return bytes }
             return nil
         })
+        var budget = ReadingBudget(clock: clock, compressedBytes: container.archive.compressedSize, limits: limits)
         // The families embedded by every sheet the manifest lists, so runs know them before any document links them.
         if publisherStyles {
             for id in package.manifestOrder {
                 guard let item = package.manifest[id], item.mediaType == "text/css" else { continue }
-                _ = sheets.sheets(at: item.path)
+                _ = sheets.sheets(at: item.path, budget: &budget)
             }
         }
         manifestSheets = sheets
+        openingBudget = budget
         stateKey = Self.stateKey(of: container)
+    }
+
+    /// What was found wrong in the package that does not keep the book from being read.
+    private static func notices(of package: PackageDocument) -> [String] {
+        var notices: [String] = []
+        if let problem = package.problem { notices.append("\(package.path) is not well-formed (\(problem))") }
+        if package.entityReferencesLeftOut > 0 {
+            notices.append(EPUBBook.entityNotice(path: package.path, leftOut: package.entityReferencesLeftOut))
+        }
+        return notices
     }
 
     /// The whole book, every spine document read in order; nil when
@@ -50,15 +67,23 @@ final class EPUBSource: @unchecked Sendable {
     func wholeBook(until stopped: () -> Bool) -> OpenedEPUB? {
         var notices = openingNotices
         var sheets = manifestSheets
-        let (navigation, contentsSource) = EPUBBook.readNavigation(container)
+        var budget = openingBudget
+        budget.startClock()
+        let (navigation, contentsSource) = EPUBBook.readNavigation(container, budget: &budget)
         var sections: [ContentSection] = []
         var linear: [Bool] = []
         for itemref in package.spine {
             if stopped() { return nil }
             linear.append(itemref.isLinear)
+            guard budget.cut == nil else {
+                // Past the cut each document keeps its place, empty, so sections stay the spine's.
+                sections.append(ContentSection(path: package.manifest[itemref.idref]?.path ?? itemref.idref))
+                continue
+            }
             sections.append(EPUBBook.readSpineItem(itemref, container: container, resources: resources, sheets: &sheets,
-                                                   publisherStyles: publisherStyles, notices: &notices))
+                                                   budget: &budget, publisherStyles: publisherStyles, notices: &notices))
         }
+        notices += sheets.leftOut
         let fonts = embeddedFonts(of: sheets, notices: &notices)
         let book = EPUBBook.build(sections: sections, linear: linear, package: package, navigation: navigation,
                                   resources: resources, fonts: fonts, notices: notices, stateKey: stateKey)
@@ -80,9 +105,12 @@ final class EPUBSource: @unchecked Sendable {
     func book(ofSection index: Int) -> Book {
         var notices = openingNotices
         var sheets = manifestSheets
+        var budget = openingBudget
+        budget.startClock()
         let itemref = package.spine[index]
         let section = EPUBBook.readSpineItem(itemref, container: container, resources: resources, sheets: &sheets,
-                                             publisherStyles: publisherStyles, notices: &notices)
+                                             budget: &budget, publisherStyles: publisherStyles, notices: &notices)
+        notices += sheets.leftOut
         let fonts = embeddedFonts(of: sheets, notices: &notices)
         return EPUBBook.build(sections: [section], linear: [itemref.isLinear], package: package,
                               navigation: BookNavigation(), resources: resources, fonts: fonts, notices: notices,

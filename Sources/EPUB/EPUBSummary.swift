@@ -45,9 +45,10 @@ extension EPUBSource {
         if let named = package.declaredCover { return named.path }
         guard let first = package.spine.first else { return nil }
         var sheets = BookStyleSheets(read: { _ in nil })
+        var budget = ReadingBudget(clock: nil, compressedBytes: container.archive.compressedSize)
         var notices: [String] = []
         let section = EPUBBook.readSpineItem(first, container: container, resources: resources, sheets: &sheets,
-                                             publisherStyles: false, notices: &notices)
+                                             budget: &budget, publisherStyles: false, notices: &notices)
         return EPUBBook.cover(package: package, sections: [section])
     }
 }

@@ -21,9 +21,10 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
     private let linear: [Bool]
     private let sizes: [Int]
 
-    /// Opens the EPUB at `path`; throws as `EPUBBook.open` does for a book that cannot be read.
-    public init(path: String, publisherStyles: Bool = true) throws {
-        source = try EPUBSource(path: path, publisherStyles: publisherStyles)
+    /// Opens the EPUB at `path`; throws as `EPUBBook.open` does for a book
+    /// that cannot be read. `clock` is as `EPUBBook.open` takes it.
+    public init(path: String, publisherStyles: Bool = true, clock: (@Sendable () -> Double)? = nil) throws {
+        source = try EPUBSource(path: path, publisherStyles: publisherStyles, clock: clock)
         stateKey = source.stateKey
         let spine = source.package.spine
         sectionCount = spine.count

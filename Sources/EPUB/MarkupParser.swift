@@ -11,21 +11,30 @@ enum MarkupParser {
         /// Why the document is not well-formed XML (line and libxml2's
         /// message), nil when it is.
         var problem: String?
+        /// References to internal entities left out because their text
+        /// would pass `entityBudget`.
+        var entityReferencesLeftOut = 0
+
+        fileprivate init(converted: Converted, problem: String?) {
+            tree = converted.tree
+            self.problem = problem
+            entityReferencesLeftOut = converted.entityReferencesLeftOut
+        }
     }
 
     static let maximumDepth = 128
     static let maximumNodes = 400_000
-    /// Characters internal entities may add to one document.
+    /// Bytes of text internal entities may add to one document, in total.
     static let entityBudget = 65_536
 
     /// Parses XML; when the document is not well-formed, `recover` reads
     /// it again with libxml2's recovery and keeps what that finds.
     static func parseXML(_ bytes: [UInt8], name: String, recover: Bool = true) -> Parsed? {
         guard let first = read(bytes, name: name, recover: false) else { return nil }
-        if first.problem == nil || !recover { return first.document.map { Parsed(tree: $0, problem: first.problem) } }
+        if first.problem == nil || !recover { return first.document.map { Parsed(converted: $0, problem: first.problem) } }
         let again = read(bytes, name: name, recover: true)
-        guard let tree = again?.document ?? first.document else { return nil }
-        return Parsed(tree: tree, problem: first.problem)
+        guard let converted = again?.document ?? first.document else { return nil }
+        return Parsed(converted: converted, problem: first.problem)
     }
 
     /// Parses a content document: as XML, else (not well-formed) with
@@ -33,13 +42,13 @@ enum MarkupParser {
     /// browser would.
     static func parseContent(_ bytes: [UInt8], name: String) -> Parsed? {
         guard let first = read(bytes, name: name, recover: false) else { return nil }
-        if first.problem == nil, let tree = first.document { return Parsed(tree: tree, problem: nil) }
+        if first.problem == nil, let converted = first.document { return Parsed(converted: converted, problem: nil) }
         let problem = first.problem ?? "not well-formed"
-        if let tree = readHTML(withoutInternalSubset(bytes), name: name) { return Parsed(tree: tree, problem: problem) }
-        return first.document.map { Parsed(tree: $0, problem: problem) }
+        if let converted = readHTML(withoutInternalSubset(bytes), name: name) { return Parsed(converted: converted, problem: problem) }
+        return first.document.map { Parsed(converted: $0, problem: problem) }
     }
 
-    private static func read(_ bytes: [UInt8], name: String, recover: Bool) -> (document: MarkupTree?, problem: String?)? {
+    private static func read(_ bytes: [UInt8], name: String, recover: Bool) -> (document: Converted?, problem: String?)? {
         guard let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         var options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -58,7 +67,7 @@ enum MarkupParser {
         return (document.flatMap { convert($0) }, problem)
     }
 
-    private static func readHTML(_ bytes: [UInt8], name: String) -> MarkupTree? {
+    private static func readHTML(_ bytes: [UInt8], name: String) -> Converted? {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
         let encoding = declaredEncoding(bytes)
@@ -136,9 +145,15 @@ enum MarkupParser {
         pointer.map { String(cString: $0) } ?? ""
     }
 
+    /// A document converted, with the entity references its budget left out.
+    fileprivate struct Converted {
+        var tree: MarkupTree
+        var entityReferencesLeftOut: Int
+    }
+
     /// Walks libxml2's tree without recursion (an HTML tree can be as deep
     /// as the input is long) and copies what the reader uses.
-    private static func convert(_ document: xmlDocPtr) -> MarkupTree? {
+    private static func convert(_ document: xmlDocPtr) -> Converted? {
         guard let rootElement = xmlDocGetRootElement(document) else { return nil }
         var builder = TreeBuilder(entityBudget: entityBudget)
         var node: xmlNodePtr? = rootElement
@@ -186,7 +201,8 @@ enum MarkupParser {
                 step = up
             }
         }
-        return builder.nodes.isEmpty ? nil : MarkupTree(nodes: builder.nodes)
+        guard !builder.nodes.isEmpty else { return nil }
+        return Converted(tree: MarkupTree(nodes: builder.nodes), entityReferencesLeftOut: builder.entityReferencesLeftOut)
     }
 
     private static func attributes(of element: xmlNodePtr, builder: inout TreeBuilder) -> [MarkupTree.Attribute] {
@@ -223,6 +239,7 @@ private struct TreeBuilder {
     var nodes: [MarkupTree.Node] = []
     private var lastElementChild: [Int: Int] = [:]
     private var entityBudget: Int
+    private(set) var entityReferencesLeftOut = 0
 
     init(entityBudget: Int) { self.entityBudget = entityBudget }
 
@@ -250,19 +267,25 @@ private struct TreeBuilder {
     }
 
     /// The text an entity reference stands for: an internal entity's
-    /// replacement text when it is plain text (within the budget), an HTML
+    /// replacement text when it is plain text (within the budget, checked
+    /// against the entity's length before anything is copied), an HTML
     /// named character (`&nbsp;`) when the document declares no such
     /// entity; nothing for external entities, which are never read.
     mutating func entityText(for reference: xmlNodePtr) -> String? {
-        let name = reference.pointee.name.map { String(cString: $0) } ?? ""
         if let entity = reference.pointee.children.map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlEntity.self) }),
            entity.pointee.type == XML_ENTITY_DECL {
             guard entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let content = entity.pointee.content else { return nil }
-            let text = String(cString: content)
-            guard !text.contains("&"), !text.contains("<"), text.utf8.count <= entityBudget else { return nil }
-            entityBudget -= text.utf8.count
-            return text
+            let length = Int(max(0, entity.pointee.length))
+            guard length <= entityBudget else {
+                entityReferencesLeftOut += 1
+                return nil
+            }
+            let text = UnsafeBufferPointer(start: content, count: length)
+            guard !text.contains(UInt8(ascii: "&")), !text.contains(UInt8(ascii: "<")) else { return nil }
+            entityBudget -= length
+            return String(decoding: text, as: UTF8.self)
         }
+        let name = reference.pointee.name.map { String(cString: $0) } ?? ""
         guard let known = htmlEntityLookup(name) else { return nil }
         return Unicode.Scalar(known.pointee.value).map { String(Character($0)) }
     }

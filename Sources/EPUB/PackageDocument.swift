@@ -46,6 +46,8 @@ public struct PackageDocument: Sendable {
     public var coverID: String?
     /// Why the document is not well-formed XML, when it is not.
     public var problem: String?
+    /// Entity references whose text the expansion budget left out.
+    public var entityReferencesLeftOut = 0
 
     /// The item with `properties="nav"`.
     public var navigationItem: Item? { manifestOrder.lazy.compactMap { manifest[$0] }.first { $0.properties.contains("nav") } }
@@ -64,6 +66,7 @@ public struct PackageDocument: Sendable {
               root.localName == "package" else { return nil }
         self.path = path
         problem = parsed.problem
+        entityReferencesLeftOut = parsed.entityReferencesLeftOut
         version = root.attribute("version") ?? ""
         direction = root.attribute("dir")?.lowercased()
         let packageLanguage = root.language

@@ -81,6 +81,14 @@ final class ZipArchive: @unchecked Sendable {
 
     func contains(_ name: String) -> Bool { entries[name] != nil }
 
+    /// The compressed size of every entry, as the directory records them.
+    var compressedSize: Int {
+        entries.values.reduce(0) { total, entry in
+            let (sum, overflow) = total.addingReportingOverflow(max(0, entry.compressedSize))
+            return overflow ? Int.max : sum
+        }
+    }
+
     /// The first entry compressed with a method other than Deflate or none.
     var unsupportedCompression: (name: String, method: String)? {
         for name in names {

@@ -18,44 +18,47 @@ public indirect enum CSSComponent: Equatable, Sendable {
     /// `maximumDepth` are dropped whole, so hostile input cannot recurse
     /// without bound.
     public static func parse(_ tokens: [CSSToken], maximumDepth: Int = 32) -> [CSSComponent] {
-        var index = 0
-        return parseList(tokens, &index, until: nil, depth: 0, maximumDepth: maximumDepth)
+        var iterator = tokens.makeIterator()
+        return parseList(&iterator, until: nil, depth: 0, maximumDepth: maximumDepth)
     }
 
-    private static func parseList(_ tokens: [CSSToken], _ index: inout Int, until closing: CSSToken?, depth: Int,
+    /// The next component value read from `tokens`, nil at their end: a
+    /// sheet is read a rule at a time, never held whole as components.
+    static func next(from tokens: inout some IteratorProtocol<CSSToken>, maximumDepth: Int = 32) -> CSSComponent? {
+        guard let token = tokens.next() else { return nil }
+        guard let inner = token.closing else { return .token(token) }
+        return grouped(token, parseList(&tokens, until: inner, depth: 1, maximumDepth: maximumDepth))
+    }
+
+    private static func grouped(_ opening: CSSToken, _ contents: [CSSComponent]) -> CSSComponent {
+        if case let .function(name) = opening { return .function(name.lowercased(), contents) }
+        return .block(opening, contents)
+    }
+
+    private static func parseList(_ tokens: inout some IteratorProtocol<CSSToken>, until closing: CSSToken?, depth: Int,
                                   maximumDepth: Int) -> [CSSComponent] {
         var components: [CSSComponent] = []
-        while index < tokens.count {
-            let token = tokens[index]
-            index += 1
+        while let token = tokens.next() {
             if let closing, token == closing { return components }
             guard let inner = token.closing else {
                 components.append(.token(token))
                 continue
             }
             if depth >= maximumDepth {
-                skipBlock(tokens, &index, closing: inner)
+                skipBlock(&tokens, closing: inner)
                 continue
             }
-            let contents = parseList(tokens, &index, until: inner, depth: depth + 1, maximumDepth: maximumDepth)
-            if case let .function(name) = token {
-                components.append(.function(name.lowercased(), contents))
-            } else {
-                components.append(.block(token, contents))
-            }
+            components.append(grouped(token, parseList(&tokens, until: inner, depth: depth + 1, maximumDepth: maximumDepth)))
         }
         return components
     }
 
     /// Skips to the end of a block without building it.
-    private static func skipBlock(_ tokens: [CSSToken], _ index: inout Int, closing: CSSToken) {
+    private static func skipBlock(_ tokens: inout some IteratorProtocol<CSSToken>, closing: CSSToken) {
         var expected = [closing]
-        while index < tokens.count, let last = expected.last {
-            let token = tokens[index]
-            index += 1
+        while let last = expected.last, let token = tokens.next() {
             if token == last {
                 expected.removeLast()
-                if expected.isEmpty { return }
             } else if let inner = token.closing {
                 expected.append(inner)
             }

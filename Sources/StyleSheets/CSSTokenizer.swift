@@ -2,7 +2,7 @@
 /// the parts a style sheet of a book never needs (unicode-range tokens).
 /// Every input gives tokens: malformed strings, URLs and escapes become
 /// their "bad" tokens or replacement characters, never an error.
-public struct CSSTokenizer {
+public struct CSSTokenizer: IteratorProtocol {
     private let scalars: [Unicode.Scalar]
     private var index = 0
 

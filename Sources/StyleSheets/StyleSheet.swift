@@ -5,6 +5,9 @@ public struct StyleSheet: Sendable {
     public var fontFaces: [FontFaceRule] = []
     /// `@import` URLs, as written, in order.
     public var imports: [String] = []
+    /// Whether the sheet had more rules than it was parsed to keep: the
+    /// rest of it was not read.
+    public var isCut = false
 
     public init(rules: [StyleRule] = [], fontFaces: [FontFaceRule] = [], imports: [String] = []) {
         self.rules = rules
@@ -13,9 +16,10 @@ public struct StyleSheet: Sendable {
     }
 
     /// Parses CSS text; what cannot be understood is skipped one rule,
-    /// selector or declaration at a time.
-    public init(parsing text: String) {
-        self = StyleSheetParser.parse(text)
+    /// selector or declaration at a time. At most `maximumRules` rules are
+    /// kept, however long the text.
+    public init(parsing text: String, maximumRules: Int = .max) {
+        self = StyleSheetParser.parse(text, maximumRules: maximumRules)
     }
 
     /// The declarations of a `style` attribute.

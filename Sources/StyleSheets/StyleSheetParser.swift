@@ -6,10 +6,30 @@ enum StyleSheetParser {
     /// How deep `@media` and `@supports` blocks may nest.
     static let maximumNesting = 8
 
-    static func parse(_ text: String) -> StyleSheet {
-        let components = CSSComponent.parse(CSSTokenizer.tokens(of: text))
+    /// Parses `text`, keeping at most `maximumRules` rules: the rest is
+    /// not read (`StyleSheet.isCut`).
+    static func parse(_ text: String, maximumRules: Int = .max) -> StyleSheet {
+        var tokens = CSSTokenizer(text)
         var sheet = StyleSheet()
-        parseRules(components, into: &sheet, topLevel: true, depth: 0)
+        // One top-level rule at a time: a long sheet is never held whole as tokens or components.
+        var rule: [CSSComponent] = []
+        var isAtRule = false
+        while !sheet.isCut, let component = CSSComponent.next(from: &tokens) {
+            if rule.isEmpty {
+                switch component {
+                case .token(.whitespace), .token(.cdo), .token(.cdc), .token(.semicolon): continue
+                case .token(.atKeyword): isAtRule = true
+                default: isAtRule = false
+                }
+            }
+            rule.append(component)
+            var ends = isAtRule && component == .token(.semicolon)
+            if case .block(.openCurly, _) = component { ends = true }
+            guard ends else { continue }
+            parseRules(rule, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules)
+            rule.removeAll(keepingCapacity: true)
+        }
+        if !rule.isEmpty, !sheet.isCut { parseRules(rule, into: &sheet, topLevel: true, depth: 0, maximumRules: maximumRules) }
         return sheet
     }
 
@@ -18,9 +38,10 @@ enum StyleSheetParser {
         declarations(in: CSSComponent.parse(CSSTokenizer.tokens(of: text)))
     }
 
-    private static func parseRules(_ components: [CSSComponent], into sheet: inout StyleSheet, topLevel: Bool, depth: Int) {
+    private static func parseRules(_ components: [CSSComponent], into sheet: inout StyleSheet, topLevel: Bool, depth: Int,
+                                   maximumRules: Int) {
         var index = 0
-        while index < components.count {
+        while index < components.count, !sheet.isCut {
             let component = components[index]
             switch component {
             case .token(.whitespace), .token(.cdo), .token(.cdc), .token(.semicolon):
@@ -36,7 +57,8 @@ enum StyleSheetParser {
                     if case let .block(.openCurly, contents) = next { block = contents; break }
                     prelude.append(next)
                 }
-                atRule(name.lowercased(), prelude: prelude, block: block, into: &sheet, topLevel: topLevel, depth: depth)
+                atRule(name.lowercased(), prelude: prelude, block: block, into: &sheet, topLevel: topLevel, depth: depth,
+                       maximumRules: maximumRules)
             default:
                 var prelude: [CSSComponent] = []
                 var block: [CSSComponent]?
@@ -49,13 +71,17 @@ enum StyleSheetParser {
                 guard let block else { break }
                 let selectors = prelude.split(at: .comma).compactMap { SelectorParser.parse(Array($0.trimmed())) }
                 guard !selectors.isEmpty else { continue }
+                guard sheet.rules.count < maximumRules else {
+                    sheet.isCut = true
+                    break
+                }
                 sheet.rules.append(StyleRule(selectors: selectors, declarations: declarations(in: block)))
             }
         }
     }
 
     private static func atRule(_ name: String, prelude: [CSSComponent], block: [CSSComponent]?, into sheet: inout StyleSheet,
-                               topLevel: Bool, depth: Int) {
+                               topLevel: Bool, depth: Int, maximumRules: Int) {
         switch name {
         case "import":
             guard topLevel, block == nil else { return }
@@ -75,11 +101,11 @@ enum StyleSheetParser {
             sheet.fontFaces.append(FontFaceRule(declarations: declarations(in: block)))
         case "media":
             guard let block, depth < maximumNesting, MediaQuery.matches(prelude) else { return }
-            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1)
+            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1, maximumRules: maximumRules)
         case "supports":
             // The properties the reader knows are applied, the others ignored, whatever the condition.
             guard let block, depth < maximumNesting else { return }
-            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1)
+            parseRules(block, into: &sheet, topLevel: false, depth: depth + 1, maximumRules: maximumRules)
         default:
             return
         }

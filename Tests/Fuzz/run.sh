@@ -106,11 +106,51 @@ elif target in ("zip", "package", "css", "content"):
                         put(f"{key}.{index}", style[:8192])
                 elif target == "content" and name.endswith(".xhtml") and len(data) <= 16384:
                     put(key, data)
+    # Small versions of books that once took the reader down: an entity used thousands of times, one
+    # document listed again and again in the spine, one sheet linked or imported hundreds of times, an empty spine.
+    entity = b'<!DOCTYPE html [<!ENTITY e "' + b"E" * 2000 + b'">]>'
+    def opf(spine=b'<itemref idref="c"/>', prolog=b"", title=b"T", manifest=b""):
+        return (b'<?xml version="1.0"?>' + prolog + b'<package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
+                b'unique-identifier="u"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="u">h'
+                b'</dc:identifier><dc:title>' + title + b'</dc:title><dc:language>en</dc:language></metadata><manifest>'
+                b'<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>' + manifest + b'</manifest><spine>'
+                + spine + b'</spine></package>')
+    def page(body, prolog=b"", head=b""):
+        return (b'<?xml version="1.0"?>' + prolog + b'<html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title>'
+                + head + b'</head><body>' + body + b'</body></html>')
+    def book(files):
+        import io
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+            z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" '
+                       'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="p.opf" '
+                       'media-type="application/oebps-package+xml"/></rootfiles></container>')
+            for name, content in files.items(): z.writestr(name, content)
+        return data.getvalue()
+    sheets = b'<item id="s" href="s.css" media-type="text/css"/><item id="i" href="i.css" media-type="text/css"/>'
+    rules = b"".join(b"p.a%d em.b%d > span:not(.c%d) { margin-left: %dpx }\n" % (i, i, i, i % 5) for i in range(400))
+    if target == "zip":
+        put("hostile-entities.epub", book({"p.opf": opf(), "c.xhtml": page(b"<p>" + b"&e; " * 3000 + b"</p>", prolog=entity)}))
+        put("hostile-spine-repeat.epub", book({"p.opf": opf(spine=b'<itemref idref="c"/>' * 400),
+                                               "c.xhtml": page(b"<p>" + b"many words " * 20000 + b"</p>")}))
+        put("hostile-css-links.epub", book({"p.opf": opf(manifest=sheets), "s.css": rules, "i.css": b'@import "s.css";\n' * 400,
+                                            "c.xhtml": page(b"<p>x</p>", head=b'<link rel="stylesheet" href="s.css"/>' * 400
+                                                            + b'<link rel="stylesheet" href="i.css"/>')}))
+        put("hostile-empty-spine.epub", book({"p.opf": opf(spine=b""), "c.xhtml": page(b"<p>x</p>")}))
+    if target == "package":
+        put("hostile-entity-title.opf", opf(prolog=entity.replace(b"html", b"package"), title=b"&e;" * 3000))
+        put("hostile-empty-spine.opf", opf(spine=b""))
+        put("hostile-spine-repeat.opf", opf(spine=b'<itemref idref="c"/>' * 800))
     if target == "content":
         put("broken", b"<html><body><p>Unclosed <b>bold <i>and <p>more &nbsp; &unknown; <br> end")
         put("entities", b'<!DOCTYPE html [<!ENTITY a "x"><!ENTITY b "&a;&a;">]><html><body><p>&a;&b;</p></body></html>')
+        put("hostile-entities", page(b"<p>" + b"&e; " * 3000 + b"</p>", prolog=entity))
+        put("hostile-entity-attributes", page(b'<p title="' + b"&e;" * 3000 + b'">x</p>', prolog=entity))
     if target == "css":
         put("at-rules", b"@media screen { p { margin: 1em } } @font-face { font-family: X; src: url(a.otf) } @import 'b.css';")
+        put("hostile-imports", b'@import "s.css";\n' * 400 + rules[:2048])
+        put("hostile-rules", rules[:4096])
 elif target == "evemu":
     for path in events + sorted(glob.glob(os.path.join(shared, "touch", "*.desc"))):
         put(os.path.basename(path), open(path, "rb").read()[:16384])
