@@ -41,6 +41,15 @@ final class CrashLoopGuardTests: XCTestCase {
         XCTAssertEqual(CrashLoopGuard(stateDirectory: folder, boot: "boot-3").start().setAside, [])
     }
 
+    func testABootThatCannotBeToldApartCountsNothing() {
+        let unknown = CrashLoopGuard(stateDirectory: folder, boot: "")
+        for _ in 0..<3 {
+            unknown.opening(book: "/books/a.txt")
+            XCTAssertEqual(unknown.start(), CrashLoopGuard.Start(setAside: [], journal: []))
+        }
+        XCTAssertFalse(CrashLoopGuard.currentBoot().isEmpty, "this machine's boot has an identity")
+    }
+
     func testAStopAsAskedClearsTheBooksCount() {
         let guarded = CrashLoopGuard(stateDirectory: folder, boot: "b")
         guarded.opening(book: "/books/a.txt")

@@ -24,11 +24,16 @@ public struct CrashLoopGuard {
         self.boot = boot
     }
 
-    /// The running kernel's boot identity, or "" when it cannot be read
-    /// (every stop then counts as one of this boot).
+    /// This boot's identity: the kernel's boot_id and the time it booted
+    /// (a virtual machine without a source of entropy may draw the same
+    /// boot_id every boot, never the same boot time); "" when either
+    /// cannot be read, and then no stop is counted.
     public static func currentBoot() -> String {
-        let bytes = (try? FileDescriptor.readFile("/proc/sys/kernel/random/boot_id")) ?? []
-        return String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+        let id = (try? FileDescriptor.readFile("/proc/sys/kernel/random/boot_id"))
+            .map { String(decoding: $0, as: UTF8.self).filter { !$0.isWhitespace } } ?? ""
+        let stat = (try? FileDescriptor.readFile("/proc/stat")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let bootTime = stat.split(separator: "\n").first { $0.hasPrefix("btime ") }?.dropFirst(6) ?? ""
+        return id.isEmpty || bootTime.isEmpty ? "" : id + "@" + bootTime
     }
 
     /// What the start found: the books set aside, and lines for the journal.
@@ -129,7 +134,8 @@ struct CrashRecord: Equatable {
         var after = self
         after.openBook = nil
         after.boot = nil
-        guard boot == current else { return (after, nil) }
+        // Another boot (a power cut, a reboot), or one that cannot be told apart: not the book's fault.
+        guard !current.isEmpty, boot == current else { return (after, nil) }
         after.abnormalExits[book, default: 0] += 1
         return (after, book)
     }
