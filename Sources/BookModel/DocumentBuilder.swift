@@ -23,11 +23,12 @@ public struct DocumentBuilder {
     /// The scalar offset the next block starts at.
     public var offset: Int { scalarCount + (paragraphs.isEmpty ? 0 : 1) }
 
-    /// Starts a section; its first block starts a page.
-    public mutating func beginSection(name: String, isLinear: Bool = true) {
+    /// Starts a section; its first block starts a page. A section that is
+    /// a `fixedPage` is that one page, whatever its blocks.
+    public mutating func beginSection(name: String, isLinear: Bool = true, fixedPage: FixedPage? = nil) {
         closeSection()
         sections.append(BookSection(name: name, offsets: offset..<offset, paragraphs: paragraphs.count..<paragraphs.count,
-                                    isLinear: isLinear))
+                                    isLinear: isLinear, fixedPage: fixedPage))
         anchors[name] = anchors[name] ?? offset
         sectionStarts = true
     }
@@ -129,6 +130,8 @@ public struct ContentsEntry: Sendable, Equatable {
 public enum DocumentFormat: String, Sendable {
     case text
     case epub
+    case pdf
+    case comic
 }
 
 /// A link with its target found: an offset in the book.

@@ -108,8 +108,27 @@ public struct BlockStyle: Sendable, Hashable {
     public var lastLineAlignment: Alignment?
     public var wordBreak: WordBreak = .normal
     public var lineBreakStrictness: LineBreakStrictness = .normal
+    /// Where the block sits in a fixed page (`position: absolute`); nil:
+    /// in the flow.
+    public var placement: BlockPlacementBox?
 
     public init() {}
+}
+
+/// A block's box in a fixed page, in CSS pixels from the page's top-left
+/// corner; a side not given is the flow's.
+public struct BlockPlacementBox: Sendable, Hashable {
+    public var top: Double?
+    public var left: Double?
+    public var width: Double?
+    public var height: Double?
+
+    public init(top: Double? = nil, left: Double? = nil, width: Double? = nil, height: Double? = nil) {
+        self.top = top
+        self.left = left
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A link from a range of a block's characters.
@@ -190,12 +209,17 @@ public struct BookSection: Sendable, Equatable {
     /// a link into it shows it in the reader's note panel. When no section
     /// is linear, all are read in order.
     public var isLinear: Bool
+    /// The section is one page of a fixed size (a PDF or comic page, a
+    /// fixed-layout EPUB document); nil: its blocks flow over pages.
+    public var fixedPage: FixedPage?
 
-    public init(name: String, offsets: Range<Int>, paragraphs: Range<Int>, isLinear: Bool = true) {
+    public init(name: String, offsets: Range<Int>, paragraphs: Range<Int>, isLinear: Bool = true,
+                fixedPage: FixedPage? = nil) {
         self.name = name
         self.offsets = offsets
         self.paragraphs = paragraphs
         self.isLinear = isLinear
+        self.fixedPage = fixedPage
     }
 }
 
