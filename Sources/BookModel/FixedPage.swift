@@ -43,6 +43,11 @@ public struct FixedPage: Sendable, Equatable {
     public var isLandscape: Bool { width > height }
 }
 
+extension Book {
+    /// Some of the book's pages are fixed pages (pictures that zoom further than text).
+    public var hasFixedPages: Bool { document?.sections.contains { $0.fixedPage != nil } ?? false }
+}
+
 /// Which side of a two-page spread a page is placed on.
 public enum PageSide: String, Sendable, Equatable {
     /// Wherever the pages before it leave it.

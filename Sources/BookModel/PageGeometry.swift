@@ -7,16 +7,20 @@ public struct PageGeometry: Sendable, Equatable, Hashable {
     public var lineSpacing: Double
     /// Side margin in pixels; nil picks one from the screen width.
     public var sideMargin: Int?
+    /// The text reaches every edge (a fixed page's own layout): no margins, no footer.
+    public var fillsPage = false
 
     public static let minimumSide = 100
     public static let maximumSide = 16384
 
-    public init(width: Int, height: Int, fontSize: Int = 20, lineSpacing: Double = 1.4, sideMargin: Int? = nil) {
+    public init(width: Int, height: Int, fontSize: Int = 20, lineSpacing: Double = 1.4, sideMargin: Int? = nil,
+                fillsPage: Bool = false) {
         self.width = width
         self.height = height
         self.fontSize = fontSize
         self.lineSpacing = lineSpacing
         self.sideMargin = sideMargin
+        self.fillsPage = fillsPage
     }
 
     /// Parses "WIDTHxHEIGHT", e.g. "1280x800".
@@ -45,11 +49,11 @@ public struct PageGeometry: Sendable, Equatable, Hashable {
     }
 
     public var marginLeft: Int { sideMargin ?? max(fontSize, width * 7 / 100) }
-    public var marginTop: Int { max(fontSize, height * 6 / 100) }
+    public var marginTop: Int { fillsPage ? 0 : max(fontSize, height * 6 / 100) }
     public var footerFontSize: Int { max(6, fontSize * 7 / 10) }
     public var headingFontSize: Int { fontSize * 135 / 100 }
     /// Bottom margin, holding the footer.
-    public var marginBottom: Int { marginTop + footerFontSize * 2 }
+    public var marginBottom: Int { fillsPage ? 0 : marginTop + footerFontSize * 2 }
     /// Baseline of the footer text, from the top of the page.
     public var footerBaseline: Int { height - marginTop + footerFontSize / 2 }
     /// Text width in 26.6 pixels.

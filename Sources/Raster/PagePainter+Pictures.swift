@@ -5,7 +5,7 @@ import Typesetting
 
 extension PageLayout {
     /// The page has images or rules besides its glyphs.
-    var hasPictures: Bool { !images.isEmpty || !rules.isEmpty || !underlines.isEmpty }
+    var hasPictures: Bool { !images.isEmpty || !rules.isEmpty || !underlines.isEmpty || !fixedPages.isEmpty }
 }
 
 /// What became of a page's images when it was painted.
@@ -36,6 +36,10 @@ extension PagePainter {
             let right = ((Double(box.maxX) - originX) * scale).rounded(), bottom = ((Double(box.maxY) - originY) * scale).rounded()
             return PixelRect(x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
         }
+        var report = PictureReport()
+        if !page.fixedPages.isEmpty {
+            report = drawFixedPages(of: page, scale: scale, originX: originX, originY: originY, into: &buffer, ink: &ink)
+        }
         for (boxes, colour) in [(page.rules, theme.ink), (page.underlines, theme.secondary)] {
             for box in boxes {
                 guard let visible = placed(box).intersection(buffer.bounds) else { continue }
@@ -43,13 +47,12 @@ extension PagePainter {
                 ink.insert(visible.y..<visible.maxY)
             }
         }
-        var report = PictureReport()
         for image in page.images {
             let frame = placed(image.box)
             guard let visible = frame.intersection(buffer.bounds) else { continue }
             let region = PixelRect(x: visible.x - frame.x, y: visible.y - frame.y, width: visible.width, height: visible.height)
             if let pixels = Self.decode(image, from: page.resources, width: frame.width, height: frame.height, region: region) {
-                blend(pixels, atX: visible.x, y: visible.y, into: &buffer)
+                blendPixels(pixels, atX: visible.x, y: visible.y, into: &buffer)
                 report.drawn.append(image)
             } else {
                 report.replaced.append(image)
@@ -81,7 +84,7 @@ extension PagePainter {
     }
 
     /// Lays premultiplied pixels over the buffer with their top-left at (`x`, `y`).
-    private func blend(_ image: DecodedImage, atX x: Int, y: Int, into buffer: inout PixelBuffer) {
+    func blendPixels(_ image: DecodedImage, atX x: Int, y: Int, into buffer: inout PixelBuffer) {
         let width = buffer.width, height = buffer.height, stride = buffer.stride
         buffer.withUnsafeMutablePixels { pixels in
             image.pixels.withUnsafeBufferPointer { source in

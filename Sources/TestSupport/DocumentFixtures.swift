@@ -132,4 +132,24 @@ public enum DocumentFixtures {
                                  resources: resources)
         return (book, resources)
     }
+
+    /// Fixed pages as a comic's: images of the sizes given (width x height,
+    /// each its own colours), on the sides given, in `progression`.
+    public static func fixedPages(_ sizes: [(width: Int, height: Int)], sides: [PageSide]? = nil,
+                                  progression: PageProgression = .leftToRight) -> (Book, MemoryResources) {
+        var files: [String: [UInt8]] = [:]
+        var builder = DocumentBuilder()
+        for (index, size) in sizes.enumerated() {
+            let name = "page\(index + 1).png"
+            files[name] = png(width: size.width, height: size.height, left: 0x101010 * UInt32(index + 1), right: 0x2060A0)
+            let page = FixedPage(width: Double(size.width), height: Double(size.height), content: .image(resource: name),
+                                 side: sides?[index] ?? .auto)
+            builder.beginSection(name: "page\(index + 1)", fixedPage: page)
+            builder.append(.paragraph, style: body, text: "\u{FFFC}")
+        }
+        let resources = MemoryResources(files)
+        let book = builder.build(metadata: BookMetadata(title: "Pages"), contents: [], format: .comic, resources: resources,
+                                 pageProgression: progression)
+        return (book, resources)
+    }
 }

@@ -22,6 +22,9 @@ public struct ChapterSegments: Sendable, Equatable {
     /// each other (a structured book's sections reached only by links are
     /// in no segment); nil when each ends where the next begins.
     private let endParagraphs: [Int]?
+    /// For each segment that is a run of fixed pages, the indices of its
+    /// sections in the book's document; nil for a segment that flows.
+    private let fixedRuns: [Range<Int>?]
 
     public init(book: Book) {
         let paragraphs = book.paragraphs
@@ -29,17 +32,36 @@ public struct ChapterSegments: Sendable, Equatable {
         paragraphCount = paragraphs.count
         scalarCount = book.text.scalarCount
         if let document = book.document {
-            let linear = document.sections.filter(\.isLinear)
+            let sections = document.sections
+            let anyLinear = sections.contains(where: \.isLinear)
             // A book of sections all reached by links only is read in order all the same.
-            let shown = linear.isEmpty ? document.sections : linear
-            firstParagraphs = shown.isEmpty ? [0] : shown.map(\.paragraphs.lowerBound)
-            endParagraphs = shown.isEmpty ? [paragraphs.count] : shown.map(\.paragraphs.upperBound)
+            let shown = sections.indices.filter { !anyLinear || sections[$0].isLinear }
+            // Fixed pages that may share a spread stay in one segment, so pairing them needs no other.
+            var runs: [Range<Int>?] = []
+            var firsts: [Int] = [], ends: [Int] = [], starts: [Int] = []
+            for index in shown {
+                let section = sections[index]
+                if let page = section.fixedPage, page.pairs, let last = runs.last, let run = last,
+                   run.upperBound == index, sections[run.lowerBound].fixedPage?.pairs == true {
+                    runs[runs.count - 1] = run.lowerBound..<(index + 1)
+                    ends[ends.count - 1] = section.paragraphs.upperBound
+                    continue
+                }
+                runs.append(section.fixedPage == nil ? nil : index..<(index + 1))
+                firsts.append(section.paragraphs.lowerBound)
+                ends.append(section.paragraphs.upperBound)
+                starts.append(section.offsets.lowerBound)
+            }
+            firstParagraphs = shown.isEmpty ? [0] : firsts
+            endParagraphs = shown.isEmpty ? [paragraphs.count] : ends
+            fixedRuns = shown.isEmpty ? [nil] : runs
             // The first page starts the book; each segment's pages run on to the next one's start,
             // over the sections between them that no page shows.
-            startOffsets = [0] + shown.dropFirst().map(\.offsets.lowerBound)
+            startOffsets = [0] + starts.dropFirst()
             return
         }
         endParagraphs = nil
+        fixedRuns = []
         var firsts = [0]
         var starts = [0]
         for index in paragraphs.indices.dropFirst() {
@@ -55,6 +77,12 @@ public struct ChapterSegments: Sendable, Equatable {
     }
 
     public var count: Int { firstParagraphs.count }
+
+    /// The document's sections that segment `index` is made of when they
+    /// are fixed pages; nil when its blocks flow over pages.
+    public func fixedSections(of index: Int) -> Range<Int>? {
+        fixedRuns.indices.contains(index) ? fixedRuns[index] : nil
+    }
 
     /// The paragraphs of segment `index`.
     public func paragraphs(of index: Int) -> Range<Int> {
@@ -91,6 +119,7 @@ extension ChapterSegments {
         let emsPerLine = max(1, Double(geometry.measure) / 64 / Double(geometry.fontSize))
         let linesPerPage = Double(max(1, geometry.linesPerPage))
         return (0..<count).map { segment in
+            if let run = fixedSections(of: segment) { return Double(run.count) }
             var lines = 0.0
             for paragraph in allParagraphs[paragraphs(of: segment)] {
                 let characters = paragraph.scalars.count

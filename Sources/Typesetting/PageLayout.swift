@@ -30,6 +30,8 @@ public struct PageLayout: Sendable {
     public var links: [PageLink] = []
     /// Where the images' bytes are read from.
     public var resources: DocumentResources?
+    /// The fixed pages shown (a PDF or comic page, a spread of two).
+    public var fixedPages: [PlacedFixedPage] = []
 }
 
 extension Typesetter {
@@ -41,6 +43,24 @@ extension Typesetter {
         return page
     }
 
+    /// How many pages of the book page `index` shows: those of a spread, else one.
+    public func fixedPageCount(onPage index: Int, of pagination: Pagination) -> Int {
+        guard let document = book.document, pagination.pages.indices.contains(index),
+              let section = section(holdingParagraph: pagination.pages[index].paragraph),
+              document.sections[section].fixedPage != nil else { return 1 }
+        if fixedPages.index == nil {
+            fixedPages.index = FixedPageIndex(book: book, landscape: geometry.width > geometry.height)
+        }
+        return fixedPages.index?.spread(ofSection: section)?.pages.count ?? 1
+    }
+
+    /// Page `index` shows fixed pages (pictures edge to edge, no footer).
+    public func showsFixedPages(_ index: Int, of pagination: Pagination) -> Bool {
+        guard let sections = book.document?.sections, pagination.pages.indices.contains(index),
+              let section = section(holdingParagraph: pagination.pages[index].paragraph) else { return false }
+        return sections[section].fixedPage != nil
+    }
+
     /// The rows the footer may ink, below every row of text.
     public var footerRows: Range<Int> {
         let size = geometry.footerFontSize
@@ -50,6 +70,7 @@ extension Typesetter {
     /// Lays out page `index` of `pagination`, line by line as pagination did.
     public func layoutPage(_ index: Int, of pagination: Pagination) -> PageLayout {
         let entry = pagination.pages[index]
+        if let fixed = layoutFixedPages(index, entry: entry) { return fixed }
         var page = PageLayout(pageIndex: index, entry: entry)
         page.resources = book.document?.resources
         var flow = PageFlow(geometry: geometry)
@@ -85,7 +106,7 @@ extension Typesetter {
             }
             firstLine = 0
         }
-        placeFooter(for: index, of: pagination, into: &page)
+        if !geometry.fillsPage { placeFooter(for: index, of: pagination, into: &page) }
         return page
     }
 

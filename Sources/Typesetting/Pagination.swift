@@ -111,7 +111,29 @@ public struct Paginator {
         endParagraph = paragraphs.upperBound
         endOffset = segments.offsets(of: segment).upperBound
         lookahead = nil
+        if let run = segments.fixedSections(of: segment) {
+            placeFixedPages(run, from: segments.offsets(of: segment).lowerBound)
+            nextParagraph = endParagraph
+            return
+        }
         startPage(paragraph: nextParagraph, line: 0, offset: segments.offsets(of: segment).lowerBound)
+    }
+
+    /// A run of fixed pages: a page for each spread, its text that of its sections' blocks.
+    private mutating func placeFixedPages(_ run: Range<Int>, from start: Int) {
+        guard let document = typesetter.book.document else { return }
+        for (number, spread) in typesetter.fixedSpreads(of: run).enumerated() {
+            let sections = spread.pages.map { document.sections[run.lowerBound + $0] }
+            guard let first = sections.first else { continue }
+            let offset = number == 0 ? start : first.offsets.lowerBound
+            if let previous = result.pages.indices.last { result.pages[previous].end = offset }
+            startPage(paragraph: first.paragraphs.lowerBound, line: 0, offset: offset)
+            let last = result.pages.count - 1
+            for section in sections {
+                result.pages[last].images += typesetter.pictureCount(of: section)
+                if collectText { result.pageLines[last] += typesetter.fixedPageText(of: section) }
+            }
+        }
     }
 
     public var isFinished: Bool { segment + 1 >= endSegment && nextParagraph >= endParagraph }

@@ -18,6 +18,8 @@ public final class Typesetter {
     let paragraphWindows = ParagraphWindowsCache()
     /// Paragraphs no page shows: a structured book's sections reached by links only.
     let offPageParagraphs: [Range<Int>]
+    /// Spreads and laid-out pages' typesetters, for a book with fixed pages.
+    let fixedPages = FixedPageMemo()
 
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.

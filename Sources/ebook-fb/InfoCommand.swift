@@ -36,7 +36,19 @@ struct InfoCommand: ParsableCommand {
         object.add("authors", strings: metadata.authors)
         if let language = book.language { object.add("language", language) }
         object.add(opened.trailingFacts)
+        if let document = book.document, book.hasFixedPages {
+            object.add("direction", document.pageProgression.rawValue)
+            object.add("pages", try Self.pageCount(of: book))
+        }
         print(object.text)
+    }
+
+    /// The book's pages at the default size, each page of a spread counted.
+    static func pageCount(of book: Book) throws -> Int {
+        let geometry = PageGeometry(width: 1280, height: 800)
+        let typesetter = try Typesetter(book: book, geometry: geometry, font: try FontSet.resolve(path: nil))
+        let pagination = try PaginationStore.paginateWholeBook(typesetter)
+        return pagination.pages.indices.reduce(0) { $0 + typesetter.fixedPageCount(onPage: $1, of: pagination) }
     }
 }
 

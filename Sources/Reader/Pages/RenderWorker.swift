@@ -87,6 +87,7 @@ public final class PageRenderer {
     /// Draws `page`'s footer again over its picture in `buffer`, for new
     /// page numbers; the rest of the picture stays.
     public func renderFooter(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
+        guard !typesetter.showsFixedPages(page, of: pagination) else { return }
         let footer = typesetter.layoutFooter(page, of: pagination)
         PagePainter(theme: theme).repaintFooter(footer, rows: typesetter.footerRows, fonts: typesetter.fonts, cache: cache,
                                                 into: &buffer, ink: &ink)

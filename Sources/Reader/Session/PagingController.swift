@@ -31,6 +31,8 @@ public final class PagingController: ScrollViewDelegate {
     /// The page shown zoomed, while zoomed.
     public internal(set) var zoomedPage: Int?
     public static let maximumZoom = 4.0
+    /// Pictures (PDF and comic pages) zoom further: a map or a score read at full detail.
+    public static let maximumPictureZoom = 8.0
     public static let doubleTapZoom = 2.0
     /// A pinch released below this was not meant to zoom: it goes back to 1x and paging.
     public static let minimumKeptZoom = 1.15

@@ -146,6 +146,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         let page = pages.window.pageIndex(containing: offset) ?? 0
         controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
         controller.isRightToLeft = pageProgression == .rightToLeft
+        controller.scrollView.maximumZoomScale = book.hasFixedPages ? PagingController.maximumPictureZoom
+            : PagingController.maximumZoom
         controller.observer = self
         places.savedOffset = pages.window.pages.indices.contains(page) ? pages.window.pages[page].start : nil
         cache.drawAtOnce(page, pagination: knownPages)

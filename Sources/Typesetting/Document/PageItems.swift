@@ -8,6 +8,12 @@ public struct PlacedImage: Sendable, Equatable {
     /// The image's alternative text set centred in the box, drawn when the
     /// image cannot be decoded.
     public var alternative: [PlacedGlyph]
+
+    public init(resource: String, box: PixelRect, alternative: [PlacedGlyph]) {
+        self.resource = resource
+        self.box = box
+        self.alternative = alternative
+    }
 }
 
 /// A link's characters on one line of a page.

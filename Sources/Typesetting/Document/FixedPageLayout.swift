@@ -1,0 +1,183 @@
+import BookModel
+import Geometry
+
+/// A fixed page as a screen page shows it.
+public struct PlacedFixedPage: Sendable {
+    public var page: FixedPage
+    /// Where the page is drawn, in the screen page's pixels: fitted, its
+    /// aspect kept.
+    public var box: PixelRect
+    /// A `.laidOut` page's own layout; nil for other pages.
+    public var content: FixedPageContent?
+
+    /// Screen pixels per natural unit of the page.
+    public var scale: Double { Double(box.width) / page.width }
+}
+
+/// A `.laidOut` fixed page's layout in its natural units (CSS pixels),
+/// with the fonts its glyphs' face numbers refer to. It is used on the
+/// thread that laid it out, as the typesetter it came from is.
+public final class FixedPageContent: @unchecked Sendable {
+    public let layout: PageLayout
+    public let fonts: FontSet
+
+    init(layout: PageLayout, fonts: FontSet) {
+        self.layout = layout
+        self.fonts = fonts
+    }
+}
+
+/// Which sections of a book are fixed pages, and the spreads they make at
+/// one geometry.
+struct FixedPageIndex {
+    /// For each section that is a fixed page shown in the flow, its spread
+    /// (page numbers are the document's section indices).
+    private var spreads: [Int: FixedSpread] = [:]
+
+    init(book: Book, landscape: Bool) {
+        guard let document = book.document, document.sections.contains(where: { $0.fixedPage != nil }) else { return }
+        let segments = ChapterSegments(book: book)
+        for segment in 0..<segments.count {
+            guard let run = segments.fixedSections(of: segment) else { continue }
+            let pages = run.compactMap { document.sections[$0].fixedPage }
+            for var spread in SpreadPairing.spreads(of: pages, landscape: landscape,
+                                                    progression: document.pageProgression) {
+                spread.pages = spread.pages.map { $0 + run.lowerBound }
+                spread.left = spread.left.map { $0 + run.lowerBound }
+                spread.right = spread.right.map { $0 + run.lowerBound }
+                for page in spread.pages { spreads[page] = spread }
+            }
+        }
+    }
+
+    var isEmpty: Bool { spreads.isEmpty }
+
+    func spread(ofSection index: Int) -> FixedSpread? { spreads[index] }
+}
+
+extension Typesetter {
+    /// The spreads the fixed pages of `run` (sections of the document) make, numbered within the run.
+    func fixedSpreads(of run: Range<Int>) -> [FixedSpread] {
+        guard let document = book.document else { return [] }
+        let pages = run.compactMap { document.sections[$0].fixedPage }
+        return SpreadPairing.spreads(of: pages, landscape: geometry.width > geometry.height,
+                                     progression: document.pageProgression)
+    }
+
+    /// The pictures a fixed page shows: itself, or a laid-out page's images.
+    func pictureCount(of section: BookSection) -> Int {
+        guard let page = section.fixedPage else { return 0 }
+        guard page.content == .laidOut, let document = book.document else { return 1 }
+        return document.blocks[section.paragraphs].filter { if case .image = $0.kind { return true } else { return false } }.count
+    }
+
+    /// The text of a fixed page's blocks, a line each (images' placeholders left out).
+    func fixedPageText(of section: BookSection) -> [String] {
+        book.paragraphs[section.paragraphs].compactMap { paragraph in
+            var text = String(decoding: book.text.utf8[paragraph.bytes], as: UTF8.self)
+            text.unicodeScalars.removeAll { $0 == "\u{FFFC}" }
+            return text.isEmpty ? nil : text
+        }
+    }
+
+    /// The document section holding paragraph `index`.
+    func section(holdingParagraph index: Int) -> Int? {
+        guard let sections = book.document?.sections, !sections.isEmpty else { return nil }
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sections[mid].paragraphs.lowerBound <= index { low = mid } else { high = mid - 1 }
+        }
+        return sections[low].paragraphs.contains(index) || sections[low].paragraphs.isEmpty ? low : nil
+    }
+
+    /// Page `index` when it shows fixed pages: each fitted into its half
+    /// of the screen (or the whole screen alone), centred, its links
+    /// placed; nil for a page of flowing text.
+    func layoutFixedPages(_ index: Int, entry: PageEntry) -> PageLayout? {
+        guard !geometry.fillsPage, let document = book.document,
+              let sectionIndex = section(holdingParagraph: entry.paragraph),
+              document.sections[sectionIndex].fixedPage != nil else { return nil }
+        if fixedPages.index == nil {
+            fixedPages.index = FixedPageIndex(book: book, landscape: geometry.width > geometry.height)
+        }
+        let spread = fixedPages.index?.spread(ofSection: sectionIndex) ?? FixedSpread(pages: [sectionIndex])
+        var page = PageLayout(pageIndex: index, entry: entry)
+        page.resources = document.resources
+        let width = geometry.width, height = geometry.height, half = width / 2
+        var slots: [(section: Int, area: PixelRect, align: Alignment)] = []
+        if spread.isSpread {
+            if let left = spread.left { slots.append((left, PixelRect(x: 0, y: 0, width: half, height: height), .trailing)) }
+            if let right = spread.right {
+                slots.append((right, PixelRect(x: half, y: 0, width: width - half, height: height), .leading))
+            }
+        } else {
+            slots = spread.pages.map { ($0, PixelRect(x: 0, y: 0, width: width, height: height), .centre) }
+        }
+        for slot in slots {
+            let section = document.sections[slot.section]
+            guard let fixed = section.fixedPage else { continue }
+            let box = Self.fit(fixed, in: slot.area, align: slot.align)
+            var placed = PlacedFixedPage(page: fixed, box: box)
+            if fixed.content == .laidOut { placed.content = layoutContent(of: section, page: fixed) }
+            page.fixedPages.append(placed)
+            let scale = placed.scale
+            for link in fixed.links {
+                guard let target = document.anchors[link.target] else { continue }
+                let rect = PixelRect(x: box.x + Int((link.x * scale).rounded()), y: box.y + Int((link.y * scale).rounded()),
+                                     width: max(1, Int((link.width * scale).rounded())),
+                                     height: max(1, Int((link.height * scale).rounded())))
+                page.links.append(PageLink(box: rect, target: target, isNoteReference: false))
+            }
+            page.lines += fixedPageText(of: section)
+        }
+        return page
+    }
+
+    enum Alignment { case leading, centre, trailing }
+
+    /// `page` scaled to fit `area`, its aspect kept, centred across the
+    /// area or against the spread's fold, centred down it.
+    static func fit(_ page: FixedPage, in area: PixelRect, align: Alignment) -> PixelRect {
+        let scale = min(Double(area.width) / page.width, Double(area.height) / page.height)
+        let width = max(1, min(area.width, Int((page.width * scale).rounded())))
+        let height = max(1, min(area.height, Int((page.height * scale).rounded())))
+        let x: Int
+        switch align {
+        case .leading: x = area.x
+        case .centre: x = area.x + (area.width - width) / 2
+        case .trailing: x = area.maxX - width
+        }
+        return PixelRect(x: x, y: area.y + (area.height - height) / 2, width: width, height: height)
+    }
+
+    /// A laid-out page's blocks set in its natural size, 16 px to the em
+    /// as CSS's medium, from the top of the page down.
+    private func layoutContent(of section: BookSection, page: FixedPage) -> FixedPageContent? {
+        let natural = PageGeometry(width: min(PageGeometry.maximumSide, max(PageGeometry.minimumSide, Int(page.width.rounded()))),
+                                   height: min(PageGeometry.maximumSide, max(PageGeometry.minimumSide, Int(page.height.rounded()))),
+                                   fontSize: 16, lineSpacing: 1.2, sideMargin: 0, fillsPage: true)
+        let typesetter: Typesetter
+        if let kept = fixedPages.typesetters[natural] {
+            typesetter = kept
+        } else {
+            guard let made = try? Typesetter(matching: self, geometry: natural) else { return nil }
+            fixedPages.typesetters[natural] = made
+            typesetter = made
+        }
+        let entry = PageEntry(paragraph: section.paragraphs.lowerBound, line: 0, start: section.offsets.lowerBound,
+                              end: section.offsets.upperBound, missingGlyphs: 0)
+        // A second page after it ends the first where the section does.
+        let after = PageEntry(paragraph: section.paragraphs.upperBound, line: 0, start: section.offsets.upperBound,
+                              end: section.offsets.upperBound, missingGlyphs: 0)
+        let layout = typesetter.layoutPage(0, of: Pagination(pages: [entry, after]))
+        return FixedPageContent(layout: layout, fonts: typesetter.fonts)
+    }
+}
+
+/// What a typesetter keeps for laying out fixed pages: the spreads at its
+/// geometry, and the typesetters of laid-out pages' natural sizes.
+final class FixedPageMemo {
+    var index: FixedPageIndex?
+    var typesetters: [PageGeometry: Typesetter] = [:]
+}

@@ -1,0 +1,91 @@
+import BookModel
+import Geometry
+import Raster
+import TestSupport
+import Typesetting
+import XCTest
+
+/// Fixed pages (comic and PDF pages, fixed-layout documents): one page per
+/// section fitted to the screen on the surround, two to a spread in
+/// landscape on the sides the book names, drawn again at a zoomed scale.
+final class FixedPageTests: XCTestCase {
+    private static let font = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+
+    private func typesetter(_ book: Book, _ width: Int, _ height: Int) throws -> Typesetter {
+        try Typesetter(book: book, geometry: PageGeometry(width: width, height: height), font: Self.font)
+    }
+
+    private func draw(_ typesetter: Typesetter, page: Int) -> (PixelBuffer, PageLayout) {
+        let layout = typesetter.layoutPage(page, of: typesetter.paginate())
+        var buffer = PixelBuffer(width: typesetter.geometry.width, height: typesetter.geometry.height)
+        PagePainter(theme: .light).paint(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
+        return (buffer, layout)
+    }
+
+    func testEachPortraitPageIsAPageOfItsOwnFittedAndCentred() throws {
+        let (book, _) = DocumentFixtures.fixedPages([(300, 400), (300, 400), (300, 400)])
+        let portrait = try typesetter(book, 600, 1000)
+        let pagination = portrait.paginate(collectText: true)
+        XCTAssertEqual(pagination.pages.count, 3)
+        XCTAssertEqual(pagination.pages.map(\.images), [1, 1, 1])
+        XCTAssertEqual(pagination.pageLines, [[], [], []], "a picture's placeholder is no text")
+        let (buffer, layout) = draw(portrait, page: 1)
+        let box = try XCTUnwrap(layout.fixedPages.first?.box)
+        XCTAssertEqual(box, PixelRect(x: 0, y: 100, width: 600, height: 800), "fitted to the width, centred down the screen")
+        XCTAssertEqual(buffer[10, 500], 0x202020, "the page's left half")
+        XCTAssertEqual(buffer[590, 500], 0x2060A0, "its right half")
+        XCTAssertEqual(buffer[300, 50], Theme.light.surround, "the surround above it")
+        XCTAssertEqual(buffer[300, 950], Theme.light.surround, "and below")
+        XCTAssertEqual(layout.footer, "", "no footer over a picture")
+    }
+
+    func testLandscapePairsPagesIntoSpreadsOnTheirSides() throws {
+        let sides: [PageSide] = [.right, .left, .right, .auto, .auto]
+        let (book, _) = DocumentFixtures.fixedPages(Array(repeating: (300, 400), count: 5), sides: sides)
+        let landscape = try typesetter(book, 1200, 800)
+        let pagination = landscape.paginate()
+        // The first page alone on the right, then two spreads: 2+3 and 4+5.
+        XCTAssertEqual(pagination.pages.count, 3)
+        XCTAssertEqual(pagination.pages.map(\.images), [1, 2, 2])
+        let (_, first) = draw(landscape, page: 0)
+        XCTAssertEqual(first.fixedPages.map(\.box), [PixelRect(x: 600, y: 0, width: 600, height: 800)])
+        let (buffer, spread) = draw(landscape, page: 1)
+        XCTAssertEqual(spread.fixedPages.map(\.box), [PixelRect(x: 0, y: 0, width: 600, height: 800),
+                                                      PixelRect(x: 600, y: 0, width: 600, height: 800)])
+        XCTAssertEqual(buffer[10, 400], 0x202020, "page 2 on the left")
+        XCTAssertEqual(buffer[610, 400], 0x303030, "page 3 on the right")
+        XCTAssertEqual(landscape.fixedPageCount(onPage: 1, of: pagination), 2)
+    }
+
+    func testARightToLeftBookPutsTheFirstPageOfASpreadOnTheRight() throws {
+        let (book, _) = DocumentFixtures.fixedPages(Array(repeating: (300, 400), count: 2), progression: .rightToLeft)
+        let landscape = try typesetter(book, 1200, 800)
+        let (buffer, layout) = draw(landscape, page: 0)
+        XCTAssertEqual(layout.fixedPages.count, 2)
+        XCTAssertEqual(buffer[610, 400], 0x101010, "page 1 on the right")
+        XCTAssertEqual(buffer[10, 400], 0x202020, "page 2 on the left")
+    }
+
+    func testALandscapePageStandsAloneInASpreadBook() throws {
+        let (book, _) = DocumentFixtures.fixedPages([(300, 400), (800, 400), (300, 400)])
+        let landscape = try typesetter(book, 1200, 800)
+        let pagination = landscape.paginate()
+        XCTAssertEqual(pagination.pages.count, 3, "the wide page splits the run: each page alone")
+        let (_, wide) = draw(landscape, page: 1)
+        XCTAssertEqual(wide.fixedPages.map(\.box), [PixelRect(x: 0, y: 100, width: 1200, height: 600)])
+    }
+
+    func testAZoomedPageIsDecodedAgainAtTheZoomedScale() throws {
+        let (book, resources) = DocumentFixtures.fixedPages([(40, 40)])
+        let portrait = try typesetter(book, 400, 400)
+        let layout = portrait.layoutPage(0, of: portrait.paginate())
+        var buffer = PixelBuffer(width: 400, height: 400)
+        let scaled = try ScaledFontFaces(scale: 4)
+        // The page's centre at 4x: the seam between its halves at the buffer's centre.
+        PagePainter(theme: .light).paint(layout, fonts: portrait.fonts, scaled: scaled, originX: 150, originY: 150,
+                                         cache: GlyphCache(), into: &buffer)
+        XCTAssertEqual(buffer[100, 200], 0x101010)
+        XCTAssertEqual(buffer[300, 200], 0x2060A0)
+        XCTAssertEqual(resources.reads["page1.png"], 1)
+    }
+}
