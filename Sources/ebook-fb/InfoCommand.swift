@@ -37,7 +37,8 @@ struct InfoCommand: ParsableCommand {
         if let language = book.language { object.add("language", language) }
         object.add(opened.trailingFacts)
         if let document = book.document, book.hasFixedPages {
-            object.add("direction", document.pageProgression.rawValue)
+            // An EPUB's facts give its direction already.
+            if document.format != .epub { object.add("direction", document.pageProgression.rawValue) }
             object.add("pages", try Self.pageCount(of: book))
         }
         print(object.text)
