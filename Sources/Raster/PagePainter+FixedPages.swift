@@ -93,28 +93,31 @@ extension PagePainter {
     private func drawLaidOut(_ content: FixedPageContent, scale: Double, at frame: PixelRect, clip: PixelRect,
                              resources: DocumentResources?, into buffer: inout PixelBuffer) {
         buffer.fill(clip, with: theme.background)
-        guard let scaled = try? ScaledFontFaces(scale: scale) else { return }
-        let faces = content.fonts.faces
-        let face: (Int) -> FontFace? = { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil }
-        var moved = content.layout
-        let shiftX = Int32(frame.x * 64), shiftY = Int32(frame.y * 64)
-        moved.glyphs = content.layout.glyphs.map { glyph in
-            var placed = glyph
-            placed.x = Int32((Double(glyph.x) * scale).rounded()) + shiftX
-            placed.y = Int32((Double(glyph.y) * scale).rounded()) + shiftY
-            return placed
-        }
-        var ink = InkRows.all(rows: buffer.height)
-        // Its own glyph cache: the face numbers are those of the page's own fonts.
-        _ = paint(moved, footerFace: content.fonts.footer.id, face: face, cache: GlyphCache(byteBudget: 1 << 20),
-                  into: &buffer, clearing: false, ink: &ink)
-        var pictures = content.layout
-        pictures.glyphs = []
-        pictures.resources = resources
-        if pictures.hasPictures {
-            _ = drawPictures(of: pictures, scale: scale, originX: -Double(frame.x) / scale, originY: -Double(frame.y) / scale,
-                             footerFace: content.fonts.footer.id, face: face, cache: GlyphCache(byteBudget: 1 << 20),
-                             into: &buffer, ink: &ink)
+        for part in content.parts {
+            guard let scaled = try? ScaledFontFaces(scale: scale) else { return }
+            let faces = part.fonts.faces
+            let face: (Int) -> FontFace? = { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil }
+            var moved = part.layout
+            let shiftX = Int32(frame.x * 64), shiftY = Int32(frame.y * 64)
+            moved.glyphs = part.layout.glyphs.map { glyph in
+                var placed = glyph
+                placed.x = Int32((Double(glyph.x) * scale).rounded()) + shiftX
+                placed.y = Int32((Double(glyph.y) * scale).rounded()) + shiftY
+                return placed
+            }
+            var ink = InkRows.all(rows: buffer.height)
+            // A glyph cache of its own: the face numbers are those of the part's own fonts.
+            let glyphs = GlyphCache(byteBudget: 1 << 20)
+            _ = paint(moved, footerFace: part.fonts.footer.id, face: face, cache: glyphs, into: &buffer, clearing: false,
+                      ink: &ink)
+            var pictures = part.layout
+            pictures.glyphs = []
+            pictures.resources = resources
+            if pictures.hasPictures {
+                _ = drawPictures(of: pictures, scale: scale, originX: -Double(frame.x) / scale,
+                                 originY: -Double(frame.y) / scale, footerFace: part.fonts.footer.id, face: face,
+                                 cache: glyphs, into: &buffer, ink: &ink)
+            }
         }
     }
 }

@@ -88,4 +88,48 @@ final class FixedPageTests: XCTestCase {
         XCTAssertEqual(buffer[300, 200], 0x2060A0)
         XCTAssertEqual(resources.reads["page1.png"], 1)
     }
+
+    /// A fixed-layout document 400 x 300 CSS px: a picture in the flow and a
+    /// caption placed at (200, 250), drawn on a 800 x 800 screen at 2x.
+    private func laidOutBook() -> (Book, MemoryResources) {
+        let resources = MemoryResources(["plate.png": DocumentFixtures.png(width: 100, height: 50)])
+        var builder = DocumentBuilder()
+        builder.beginSection(name: "page.xhtml", fixedPage: FixedPage(width: 400, height: 300, content: .laidOut))
+        builder.append(.image(DocumentImage(resource: "plate.png", pixelWidth: 100, pixelHeight: 50)),
+                       style: DocumentFixtures.style { $0.alignment = .start; $0.textIndent = 0 }, text: "")
+        builder.append(.paragraph, style: DocumentFixtures.style {
+            $0.placement = BlockPlacementBox(top: 250, left: 200, width: 200)
+            $0.alignment = .start
+            $0.textIndent = 0
+        }, text: "Caption")
+        let book = builder.build(metadata: BookMetadata(title: "Plate"), contents: [], format: .epub, resources: resources)
+        return (book, resources)
+    }
+
+    func testALaidOutPageIsSetInItsNaturalSizeAndScaledToTheScreen() throws {
+        let (book, _) = laidOutBook()
+        let screen = try typesetter(book, 800, 800)
+        let pagination = screen.paginate(collectText: true)
+        XCTAssertEqual(pagination.pages.count, 1)
+        XCTAssertEqual(pagination.pages[0].images, 1)
+        XCTAssertEqual(pagination.pageLines[0], ["Caption"])
+        let (buffer, layout) = draw(screen, page: 0)
+        let placed = try XCTUnwrap(layout.fixedPages.first)
+        XCTAssertEqual(placed.box, PixelRect(x: 0, y: 100, width: 800, height: 600))
+        XCTAssertEqual(placed.scale, 2)
+        // The picture at the page's top-left, twice its CSS size.
+        XCTAssertEqual(buffer[20, 150], 0x2060A0)
+        XCTAssertEqual(buffer[180, 150], 0xC04020)
+        XCTAssertEqual(buffer[20, 250], Theme.light.background, "below it the page's paper")
+        // The caption's ink in its box only: from (400, 600) on the screen.
+        let caption = try XCTUnwrap(placed.content?.parts.last?.layout)
+        XCTAssertEqual(caption.lines, ["Caption"])
+        var inked: [(Int, Int)] = []
+        for y in 100..<700 { for x in 0..<800 where buffer[x, y] != Theme.light.background && !(x < 200 && y < 200) {
+            inked.append((x, y))
+        } }
+        XCTAssertFalse(inked.isEmpty)
+        XCTAssertGreaterThanOrEqual(inked.map(\.0).min() ?? 0, 400)
+        XCTAssertGreaterThanOrEqual(inked.map(\.1).min() ?? 0, 600)
+    }
 }

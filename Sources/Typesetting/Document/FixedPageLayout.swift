@@ -14,17 +14,20 @@ public struct PlacedFixedPage: Sendable {
     public var scale: Double { Double(box.width) / page.width }
 }
 
-/// A `.laidOut` fixed page's layout in its natural units (CSS pixels),
-/// with the fonts its glyphs' face numbers refer to. It is used on the
-/// thread that laid it out, as the typesetter it came from is.
+/// A `.laidOut` fixed page's layout in its natural units (CSS pixels):
+/// the blocks in the flow, and each block placed in a box of its own, with
+/// the fonts their glyphs' face numbers refer to. It is used on the thread
+/// that laid it out, as the typesetter it came from is.
 public final class FixedPageContent: @unchecked Sendable {
-    public let layout: PageLayout
-    public let fonts: FontSet
-
-    init(layout: PageLayout, fonts: FontSet) {
-        self.layout = layout
-        self.fonts = fonts
+    public struct Part {
+        /// Glyphs, images and links from the page's top-left corner.
+        public let layout: PageLayout
+        public let fonts: FontSet
     }
+
+    public let parts: [Part]
+
+    init(parts: [Part]) { self.parts = parts }
 }
 
 /// Which sections of a book are fixed pages, and the spreads they make at
@@ -122,6 +125,13 @@ extension Typesetter {
             if fixed.content == .laidOut { placed.content = layoutContent(of: section, page: fixed) }
             page.fixedPages.append(placed)
             let scale = placed.scale
+            for link in placed.content?.parts.flatMap(\.layout.links) ?? [] {
+                let rect = PixelRect(x: box.x + Int((Double(link.box.x) * scale).rounded()),
+                                     y: box.y + Int((Double(link.box.y) * scale).rounded()),
+                                     width: max(1, Int((Double(link.box.width) * scale).rounded())),
+                                     height: max(1, Int((Double(link.box.height) * scale).rounded())))
+                page.links.append(PageLink(box: rect, target: link.target, isNoteReference: link.isNoteReference))
+            }
             for link in fixed.links {
                 guard let target = document.anchors[link.target] else { continue }
                 let rect = PixelRect(x: box.x + Int((link.x * scale).rounded()), y: box.y + Int((link.y * scale).rounded()),
@@ -152,32 +162,107 @@ extension Typesetter {
     }
 
     /// A laid-out page's blocks set in its natural size, 16 px to the em
-    /// as CSS's medium, from the top of the page down.
+    /// as CSS's medium: the blocks in the flow from the top of the page
+    /// down, each run of them below the one before; a block with a
+    /// placement box in that box.
     private func layoutContent(of section: BookSection, page: FixedPage) -> FixedPageContent? {
-        let natural = PageGeometry(width: min(PageGeometry.maximumSide, max(PageGeometry.minimumSide, Int(page.width.rounded()))),
-                                   height: min(PageGeometry.maximumSide, max(PageGeometry.minimumSide, Int(page.height.rounded()))),
-                                   fontSize: 16, lineSpacing: 1.2, sideMargin: 0, fillsPage: true)
+        guard let document = book.document else { return nil }
+        var parts: [FixedPageContent.Part] = []
+        var flowTop = 0.0
+        var run: Range<Int>?
+        func layOutRun() {
+            guard let paragraphs = run else { return }
+            run = nil
+            let height = max(1, page.height - flowTop)
+            guard let part = layoutPart(paragraphs, width: page.width, height: height, x: 0, y: flowTop) else { return }
+            parts.append(part)
+            flowTop = Double(Self.bottom(of: part.layout, lineHeight: part.fonts.body.pixelSize))
+        }
+        for paragraph in section.paragraphs {
+            if let box = document.blocks[paragraph].style.placement {
+                layOutRun()
+                let left = box.left ?? 0, top = box.top ?? flowTop
+                let width = box.width ?? max(1, page.width - left), height = box.height ?? max(1, page.height - top)
+                if let part = layoutPart(paragraph..<(paragraph + 1), width: width, height: height, x: left, y: top) {
+                    parts.append(part)
+                }
+            } else {
+                run = (run?.lowerBound ?? paragraph)..<(paragraph + 1)
+            }
+        }
+        layOutRun()
+        return FixedPageContent(parts: parts)
+    }
+
+    /// `paragraphs` laid out in a box of `width` x `height` CSS pixels whose corner is at (`x`, `y`).
+    private func layoutPart(_ paragraphs: Range<Int>, width: Double, height: Double, x: Double,
+                            y: Double) -> FixedPageContent.Part? {
+        func side(_ length: Double) -> Int {
+            min(PageGeometry.maximumSide, max(PageGeometry.minimumSide, Int(length.rounded())))
+        }
+        let natural = PageGeometry(width: side(width), height: side(height), fontSize: 16, lineSpacing: 1.2, sideMargin: 0,
+                                   fillsPage: true)
         let typesetter: Typesetter
         if let kept = fixedPages.typesetters[natural] {
             typesetter = kept
         } else {
             guard let made = try? Typesetter(matching: self, geometry: natural) else { return nil }
+            if fixedPages.typesetters.count >= FixedPageMemo.typesetterLimit { fixedPages.typesetters.removeAll() }
             fixedPages.typesetters[natural] = made
             typesetter = made
         }
-        let entry = PageEntry(paragraph: section.paragraphs.lowerBound, line: 0, start: section.offsets.lowerBound,
-                              end: section.offsets.upperBound, missingGlyphs: 0)
-        // A second page after it ends the first where the section does.
-        let after = PageEntry(paragraph: section.paragraphs.upperBound, line: 0, start: section.offsets.upperBound,
-                              end: section.offsets.upperBound, missingGlyphs: 0)
-        let layout = typesetter.layoutPage(0, of: Pagination(pages: [entry, after]))
-        return FixedPageContent(layout: layout, fonts: typesetter.fonts)
+        let start = book.paragraphs[paragraphs.lowerBound].scalars.lowerBound
+        let end = book.paragraphs[paragraphs.upperBound - 1].scalars.upperBound
+        let entry = PageEntry(paragraph: paragraphs.lowerBound, line: 0, start: start, end: end, missingGlyphs: 0)
+        // A second page after it ends the first where the paragraphs do.
+        let after = PageEntry(paragraph: paragraphs.upperBound, line: 0, start: end, end: end, missingGlyphs: 0)
+        var layout = typesetter.layoutPage(0, of: Pagination(pages: [entry, after]))
+        if x != 0 || y != 0 { Self.move(&layout, x: Int((x).rounded()), y: Int((y).rounded())) }
+        return FixedPageContent.Part(layout: layout, fonts: typesetter.fonts)
+    }
+
+    /// How far down a part reaches: its last baseline with a descent below it, or its lowest picture.
+    private static func bottom(of layout: PageLayout, lineHeight: Int) -> Int {
+        let text = layout.glyphs.map { (Int($0.y) + 32) >> 6 }.max().map { $0 + lineHeight * 3 / 10 } ?? 0
+        let pictures = (layout.images.map(\.box) + layout.rules).map(\.maxY).max() ?? 0
+        return max(text, pictures)
+    }
+
+    private static func move(_ layout: inout PageLayout, x: Int, y: Int) {
+        let dx = Int32(x * 64), dy = Int32(y * 64)
+        layout.glyphs = layout.glyphs.map { glyph in
+            var moved = glyph
+            moved.x += dx
+            moved.y += dy
+            return moved
+        }
+        func shifted(_ rect: PixelRect) -> PixelRect { PixelRect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height) }
+        layout.images = layout.images.map { image in
+            var moved = image
+            moved.box = shifted(image.box)
+            moved.alternative = image.alternative.map { glyph in
+                var placed = glyph
+                placed.x += dx
+                placed.y += dy
+                return placed
+            }
+            return moved
+        }
+        layout.rules = layout.rules.map(shifted)
+        layout.underlines = layout.underlines.map(shifted)
+        layout.links = layout.links.map { link in
+            var moved = link
+            moved.box = shifted(link.box)
+            return moved
+        }
     }
 }
 
 /// What a typesetter keeps for laying out fixed pages: the spreads at its
 /// geometry, and the typesetters of laid-out pages' natural sizes.
 final class FixedPageMemo {
+    /// Laid-out pages' boxes of more sizes than this start the set afresh.
+    static let typesetterLimit = 16
     var index: FixedPageIndex?
     var typesetters: [PageGeometry: Typesetter] = [:]
 }
