@@ -1,0 +1,114 @@
+import Threading
+
+/// What a format of fixed pages (PDF, comics) gives for each of its pages.
+public protocol PagedBookSource: AnyObject, Sendable {
+    /// What the book's reading state is kept under.
+    var stateKey: String { get }
+    /// `.pdf` or `.comic`.
+    var format: DocumentFormat { get }
+    var pageCount: Int { get }
+    var metadata: BookMetadata { get }
+    var pageProgression: PageProgression { get }
+    var resources: DocumentResources? { get }
+    /// The contents; targets are page names (`pageName(_:)`).
+    var contents: [ContentsEntry] { get }
+    /// Page `index` (0-based) and the text it carries ("" for none).
+    func page(_ index: Int) -> (page: FixedPage, text: String)
+}
+
+extension PagedBookSource {
+    /// The section name of page `index`, which links and contents target.
+    public static func pageName(_ index: Int) -> String { "page\(index + 1)" }
+
+    /// The book of pages `range` (the whole book by default), each a fixed
+    /// page section whose block is the page's text; stops early, keeping
+    /// the pages read, when `stopped` says so.
+    public func book(pages range: Range<Int>? = nil, stopped: () -> Bool = { false }) -> Book {
+        let range = range ?? 0..<pageCount
+        var builder = DocumentBuilder()
+        for index in range {
+            if stopped() { break }
+            let (page, text) = page(index)
+            builder.beginSection(name: Self.pageName(index), fixedPage: page)
+            builder.append(.paragraph, style: BlockStyle(), text: text.isEmpty ? "\u{FFFC}" : text)
+        }
+        let partial = range != 0..<pageCount
+        return builder.build(metadata: metadata, contents: partial ? [] : contents, format: format, resources: resources,
+                             pageProgression: pageProgression, stateKey: stateKey, firstSection: range.lowerBound,
+                             isPartial: partial)
+    }
+}
+
+/// A book of fixed pages opened a page at a time: the page to show is made
+/// at once, and the whole book (every page's text) on a thread of its own.
+public final class PagedBookReading: SectionedBookReading, @unchecked Sendable {
+    private let source: any PagedBookSource
+    private let condition = Condition()
+    private var started = false
+    private var stopped = false
+    private var whole: Book?
+
+    public init(source: any PagedBookSource) {
+        self.source = source
+    }
+
+    public var stateKey: String { source.stateKey }
+    public var sectionCount: Int { source.pageCount }
+    public var firstShownSection: Int { 0 }
+
+    public func isShown(section index: Int) -> Bool { (0..<sectionCount).contains(index) }
+
+    public func book(ofSection index: Int) -> Book {
+        source.book(pages: min(max(0, index), max(0, sectionCount - 1))..<min(max(1, index + 1), sectionCount))
+    }
+
+    public func readAhead(section index: Int) {}
+
+    /// Pages are alike: each takes its share of the book.
+    public func estimatedPlace(ofSection index: Int, characters: Int) -> (charactersBefore: Int, length: Int) {
+        (index * max(1, characters), max(characters, sectionCount * max(1, characters)))
+    }
+
+    public func startReadingWholeBook() {
+        let start = condition.withLock {
+            defer { started = true }
+            return !started && !stopped
+        }
+        guard start else { return }
+        do {
+            try DetachedThread.start(name: "book pages") { [self] in
+                let book = source.book(stopped: { [self] in condition.withLock { stopped } })
+                condition.withLock {
+                    if !stopped { whole = whole ?? book }
+                    condition.broadcast()
+                }
+            }
+        } catch {
+            // No thread to spare: the book is read by whoever waits for it.
+            condition.withLock { started = false }
+        }
+    }
+
+    public var wholeBookIfRead: Book? { condition.withLock { whole } }
+
+    public func waitForWholeBook() -> Book {
+        condition.lock()
+        while whole == nil, started, !stopped { condition.wait() }
+        let found = whole
+        condition.unlock()
+        if let found { return found }
+        let book = source.book()
+        condition.withLock {
+            whole = whole ?? book
+            condition.broadcast()
+        }
+        return whole ?? book
+    }
+
+    public func stopReading() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+}
