@@ -50,8 +50,13 @@ extension PagePainter {
                 }
             case .laidOut:
                 if let content = placed.content {
-                    drawLaidOut(content, scale: contentScale, at: frame, clip: visible, resources: page.resources,
-                                into: &buffer)
+                    // Drawn apart and copied in: what the page lays out beyond its box is cut off.
+                    var clipped = PixelBuffer(width: visible.width, height: visible.height)
+                    drawLaidOut(content, scale: contentScale,
+                                at: PixelRect(x: frame.x - visible.x, y: frame.y - visible.y, width: frame.width,
+                                              height: frame.height),
+                                resources: page.resources, into: &clipped)
+                    buffer.copy(from: clipped, toX: visible.x, y: visible.y)
                     report.drawn.append(PlacedImage(resource: "", box: placed.box, alternative: []))
                     continue
                 }
@@ -90,9 +95,9 @@ extension PagePainter {
     }
 
     /// A laid-out page's glyphs and images at `scale` with its top-left at `frame`'s.
-    private func drawLaidOut(_ content: FixedPageContent, scale: Double, at frame: PixelRect, clip: PixelRect,
+    private func drawLaidOut(_ content: FixedPageContent, scale: Double, at frame: PixelRect,
                              resources: DocumentResources?, into buffer: inout PixelBuffer) {
-        buffer.fill(clip, with: theme.background)
+        buffer.fill(theme.background)
         for part in content.parts {
             guard let scaled = try? ScaledFontFaces(scale: scale) else { return }
             let faces = part.fonts.faces

@@ -132,4 +132,22 @@ final class FixedPageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(inked.map(\.0).min() ?? 0, 400)
         XCTAssertGreaterThanOrEqual(inked.map(\.1).min() ?? 0, 600)
     }
+
+    func testWhatALaidOutPageSetsBeyondItsBoxIsCutOff() throws {
+        var builder = DocumentBuilder()
+        builder.beginSection(name: "page.xhtml", fixedPage: FixedPage(width: 400, height: 300, content: .laidOut))
+        builder.append(.paragraph, style: DocumentFixtures.style {
+            $0.placement = BlockPlacementBox(top: 100, left: 370, width: 300)
+            $0.alignment = .start
+            $0.textIndent = 0
+        }, text: "Overflowing")
+        let book = builder.build(metadata: BookMetadata(title: "Clip"), contents: [], format: .epub)
+        let screen = try typesetter(book, 1000, 600)
+        let (buffer, layout) = draw(screen, page: 0)
+        XCTAssertEqual(layout.fixedPages.first?.box, PixelRect(x: 100, y: 0, width: 800, height: 600))
+        let inside = (840..<900).contains { x in (200..<260).contains { buffer[x, $0] != Theme.light.background } }
+        XCTAssertTrue(inside, "the text's start inside the page")
+        let outside = (900..<1000).allSatisfy { x in (0..<600).allSatisfy { buffer[x, $0] == Theme.light.surround } }
+        XCTAssertTrue(outside, "nothing past the page's edge")
+    }
 }
