@@ -2,6 +2,7 @@ import BookModel
 import BookStorage
 import EPUB
 import LinuxSystem
+import PDF
 import PlainText
 
 /// The formats the reader knows, and the one place a file's format is
@@ -18,6 +19,7 @@ public struct BookFormats: Sendable {
     public init(encoding: TextEncoding? = nil, publisherStyles: Bool = true, structures: BookStructureStore? = nil) {
         all = [
             EPUBBookFormat(publisherStyles: publisherStyles, clock: monotonicMilliseconds),
+            PDFFormat(),
             PlainTextFormat(encoding: encoding, structures: structures),
         ]
     }
