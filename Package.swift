@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
-        .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "CMuPDF"]),
+        .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the

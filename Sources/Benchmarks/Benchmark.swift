@@ -33,6 +33,7 @@ public struct Benchmark {
         let budgets = try loadBudgets()
         let geometry = try options.geometry()
         let book = try options.openBook(window: nil)
+        if book.hasFixedPages { return try runPictures(book: book, geometry: geometry, budgets: budgets) }
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 
