@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_rect *bounds) {
+fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_page *loaded, fz_rect *bounds) {
     fz_context *context = document->context;
     document->uses += 1;
     int oldest = 0;
@@ -27,7 +27,7 @@ fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDr
         entry->lastUse = document->uses;
         return fz_keep_display_list(context, entry->list);
     }
-    fz_page *page = fz_load_page(context, &document->pdf->super, index);
+    fz_page *page = loaded ? fz_keep_page(context, loaded) : fz_load_page(context, &document->pdf->super, index);
     fz_display_list *list = NULL;
     fz_var(list);
     fz_try(context) {
@@ -133,12 +133,13 @@ int CMuPDF_readPage(CMuPDF_document *document, int index, int withText, CMuPDF_p
     fz_var(loaded);
     fz_try(context) {
         fz_rect bounds;
-        list = CMuPDF_pageList(document, index, 0, &bounds);
+        // Loaded once for its display list and its links.
+        if (withText) loaded = fz_load_page(context, &document->pdf->super, index);
+        list = CMuPDF_pageList(document, index, 0, loaded, &bounds);
         page->width = bounds.x1 - bounds.x0;
         page->height = bounds.y1 - bounds.y0;
         if (withText) {
             readText(context, list, &text);
-            loaded = fz_load_page(context, &document->pdf->super, index);
             readLinks(context, &document->pdf->super, loaded, fz_make_point(bounds.x0, bounds.y0), page);
         }
     }
@@ -173,7 +174,7 @@ int CMuPDF_draw(CMuPDF_document *document, int index, float scale, int x, int y,
     pthread_mutex_lock(&document->lock);
     fz_var(list);
     fz_try(document->context) {
-        list = CMuPDF_pageList(document, index, 1, &bounds);
+        list = CMuPDF_pageList(document, index, 1, NULL, &bounds);
         context = fz_clone_context(document->context);
     }
     fz_catch(document->context) {
@@ -232,7 +233,7 @@ unsigned char *CMuPDF_pagePNG(CMuPDF_document *document, int index, int maxWidth
     fz_var(bytes);
     fz_try(context) {
         fz_rect bounds;
-        list = CMuPDF_pageList(document, index, 0, &bounds);
+        list = CMuPDF_pageList(document, index, 0, NULL, &bounds);
         float width = fz_max(1, bounds.x1 - bounds.x0), height = fz_max(1, bounds.y1 - bounds.y0);
         float scale = fz_min(maxWidth / width, maxHeight / height);
         fz_matrix placed = fz_pre_translate(fz_scale(scale, scale), -bounds.x0, -bounds.y0);

@@ -41,8 +41,9 @@ void CMuPDF_setMessage(char *message, size_t size, const char *text);
 void CMuPDF_quiet(void *user, const char *message);
 
 /// The display list and bounds of page `index`, kept for the caller (who
-/// drops it), and kept among the lists drawn last when `forDrawing`.
+/// drops it), and kept among the lists drawn last when `forDrawing`;
+/// made from `loaded` when the caller has the page loaded already (else NULL).
 /// Called with the document's lock held; throws as MuPDF does.
-fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_rect *bounds);
+fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_page *loaded, fz_rect *bounds);
 
 #endif

@@ -110,19 +110,36 @@ public final class PDFDocument: @unchecked Sendable {
         return Page(width: Double(read.width), height: Double(read.height), text: text, links: links)
     }
 
+    /// A region this large (a screen page, not a zoom tile) is drawn in
+    /// two bands at once, on the calling thread and on one of its own.
+    static let splitPixels = 1 << 18
+
     /// Draws part of page `index` (see `PageDrawing.draw`); nil when MuPDF cannot.
     public func draw(page index: Int, x: Int, y: Int, width: Int, height: Int, scale: Double) -> [UInt32]? {
         guard width > 0, height > 0, scale > 0, scale.isFinite else { return nil }
-        var failed = false
+        let split = width * height >= Self.splitPixels ? height / 2 : height
+        var drawn = false
         let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-            var message = [CChar](repeating: 0, count: Self.messageSize)
-            failed = CMuPDF_draw(handle, Int32(index), Float(scale), Int32(x), Int32(y), Int32(width), Int32(height),
-                                 buffer.baseAddress, &message, message.count) != CMuPDF_ok
-            // Every word is written once the pixmap is cleared; a failure before that leaves them to be set.
-            if failed { buffer.initialize(repeating: 0) }
             count = width * height
+            guard let base = buffer.baseAddress else { return }
+            let lower = split < height
+                ? BandDrawing(document: self, page: index, x: x, y: y + split, width: width, height: height - split,
+                              scale: scale, into: base + split * width)
+                : nil
+            let upper = drawBand(page: index, x: x, y: y, width: width, height: split, scale: scale, into: base)
+            drawn = (lower?.finish() ?? true) && upper
+            // Every word is written once a band's pixmap is cleared; a failure before that leaves them to be set.
+            if !drawn { buffer.initialize(repeating: 0) }
         }
-        return failed ? nil : pixels
+        return drawn ? pixels : nil
+    }
+
+    /// Draws rows of a region into `pixels`, `width` words a row.
+    func drawBand(page index: Int, x: Int, y: Int, width: Int, height: Int, scale: Double,
+                  into pixels: UnsafeMutablePointer<UInt32>) -> Bool {
+        var message = [CChar](repeating: 0, count: Self.messageSize)
+        return CMuPDF_draw(handle, Int32(index), Float(scale), Int32(x), Int32(y), Int32(width), Int32(height), pixels,
+                           &message, message.count) == CMuPDF_ok
     }
 
     /// Page `index` drawn to fit `width` x `height` pixels as PNG bytes.

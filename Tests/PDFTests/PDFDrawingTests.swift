@@ -29,6 +29,19 @@ final class PDFDrawingTests: XCTestCase {
         XCTAssertTrue(region.contains { $0 != 0xFFFF_FFFF }, "the region has text")
     }
 
+    func testALargeRegionDrawnInBandsIsTheSameAsItsHalves() throws {
+        let document = try document("pdflatex-4-pages.pdf")
+        // Large enough to be drawn in two bands at once; each half alone is not.
+        let (width, height) = (595, 840)
+        XCTAssertGreaterThanOrEqual(width * height, PDFDocument.splitPixels)
+        XCTAssertLessThan(width * height / 2, PDFDocument.splitPixels)
+        let whole = try XCTUnwrap(document.draw(page: 0, x: 0, y: 0, width: width, height: height, scale: 1))
+        let top = try XCTUnwrap(document.draw(page: 0, x: 0, y: 0, width: width, height: height / 2, scale: 1))
+        let bottom = try XCTUnwrap(document.draw(page: 0, x: 0, y: height / 2, width: width, height: height / 2, scale: 1))
+        XCTAssertEqual(whole, top + bottom)
+        XCTAssertTrue(bottom.contains { $0 != 0xFFFF_FFFF }, "the lower band has text")
+    }
+
     func testATileAtEightTimesIsDrawnSharp() throws {
         let document = try document("pdflatex-4-pages.pdf")
         // A tile in the text block: at 8x a glyph's stem is many pixels wide, with solid black in it.
