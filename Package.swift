@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "BookModel", "Typesetting"]),
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
-        .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "ImageDecoding", "CArchive", "Typesetting"]),
+        .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),

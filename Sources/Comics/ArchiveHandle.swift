@@ -30,9 +30,8 @@ final class ArchiveHandle {
         archive_read_support_filter_all(archive)
         archive_read_support_format_all(archive)
         guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
-            let reason = Self.message(archive)
-            archive_read_free(archive)
-            throw .damagedArchive(path: path, reason: reason)
+            // Every property is set: deinit frees the reader.
+            throw .damagedArchive(path: path, reason: Self.message(archive))
         }
     }
 
@@ -50,9 +49,8 @@ final class ArchiveHandle {
             return Unmanaged<OffsetSource>.fromOpaque(client).takeUnretainedValue().next(buffer)
         }, nil)
         guard opened == ARCHIVE_OK else {
-            let reason = Self.message(archive)
-            archive_read_free(archive)
-            throw .damagedArchive(path: path, reason: reason)
+            // Every property is set: deinit frees the reader.
+            throw .damagedArchive(path: path, reason: Self.message(archive))
         }
     }
 
