@@ -29,6 +29,7 @@ let package = Package(
         systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        systemLibrary("CRsvg", pkgConfig: "librsvg-2.0", apt: "librsvg2-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CRsvg"]),
         // The book every format produces and typesetting reads: text, paragraphs, chapters, the
         // document model, places in a book, page geometry, and the format protocol.
         .target(name: "BookModel", dependencies: ["Threading"]),
@@ -61,7 +62,7 @@ let package = Package(
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
+        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
         // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
         .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
