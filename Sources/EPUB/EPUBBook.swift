@@ -182,7 +182,8 @@ public enum EPUBBook {
         } else if rendition.isPrePaginated {
             section.fixedPage = laidOutPage(tree: parsed.tree, rendition: rendition)
         }
-        return section.fixedPage?.content == .laidOut ? section : fixedPageText(section)
+        guard let page = section.fixedPage, page.content != .laidOut else { return section }
+        return fixedPageText(section)
     }
 
     /// Spends the section's text; the blocks past the budget are left out

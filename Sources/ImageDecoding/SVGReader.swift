@@ -10,9 +10,15 @@ enum SVGReader {
     /// An SVG document larger than this is refused.
     static let maximumBytes = 16 << 20
 
+    /// A drawing's natural size is brought within this many pixels a
+    /// side, its aspect kept: a vector drawing can be drawn at any size,
+    /// and a viewBox in large units is not a picture past the image limits.
+    static let largestNaturalSide = 4096.0
+
     static func size(of bytes: [UInt8]) throws(ImageError) -> (Int, Int) {
         guard let header = SVGHeader(bytes) else { throw .damaged("SVG without its <svg> element") }
-        return (max(1, Int(header.width.rounded())), max(1, Int(header.height.rounded())))
+        let scale = min(1, largestNaturalSide / max(header.width, header.height))
+        return (max(1, Int((header.width * scale).rounded())), max(1, Int((header.height * scale).rounded())))
     }
 
     /// The document drawn into a `width` x `height` box (its aspect kept,
