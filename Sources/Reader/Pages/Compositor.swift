@@ -75,6 +75,9 @@ public struct Compositor {
     var lastFrame: FrameRecord?
     /// The display back buffers composed into straight (see `Compositor+Scanout`).
     var scanoutRecords: [FrameRecord] = []
+    /// Tiles of zoomed pictures composed with nothing to show, neither
+    /// sharp nor magnified (see `Compositor+Tiles`), so far.
+    public internal(set) var blankTiles = 0
 
     /// How rows go into a display's buffer: streamed past the cache, 32
     /// bytes a store where the processor has AVX2.
@@ -290,14 +293,24 @@ public struct Compositor {
     public mutating func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
                                           into frame: inout PixelBuffer) {
         lastFrame = nil
+        magnify(page, scale: scale, offsetX: offsetX, offsetY: offsetY,
+                region: PixelRect(x: 0, y: 0, width: width, height: height), into: &frame)
+    }
+
+    /// Magnifies into `region` of the frame only, as `composeMagnified` does the whole.
+    func magnify(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double, region: PixelRect,
+                 into frame: inout PixelBuffer) {
+        guard let region = region.intersection(PixelRect(x: 0, y: 0, width: min(width, frame.width),
+                                                         height: min(height, frame.height))),
+              page.width > 0, page.height > 0 else { return }
         let inverse = 1 / scale
         let maxX = page.width - 1, maxY = page.height - 1
         let background = self.background
-        let width = self.width
-        var columns = [SourceSpan](repeating: SourceSpan(first: 0, second: 0, weight: 0, inside: false), count: width)
-        for x in 0..<width {
+        let left = region.x, right = region.maxX
+        var columns = [SourceSpan](repeating: SourceSpan(first: 0, second: 0, weight: 0, inside: false), count: region.width)
+        for x in left..<right {
             let pageX = (Double(x) + offsetX + 0.5) * inverse - 0.5
-            columns[x] = SourceSpan(position: pageX, last: maxX)
+            columns[x - left] = SourceSpan(position: pageX, last: maxX)
         }
         page.withUnsafeBytes { sourceBytes in
             let source = sourceBytes.bindMemory(to: UInt32.self)
@@ -305,15 +318,15 @@ public struct Compositor {
             let stride = frame.stride
             frame.withUnsafeMutablePixels { pixels in
                 columns.withUnsafeBufferPointer { columns in
-                    for y in 0..<height {
-                        let row = y * stride
+                    for y in region.rows {
+                        let row = y * stride + left
                         let span = SourceSpan(position: (Double(y) + offsetY + 0.5) * inverse - 0.5, last: maxY)
                         guard span.inside else {
-                            for x in 0..<width { pixels[row + x] = background }
+                            for x in 0..<columns.count { pixels[row + x] = background }
                             continue
                         }
                         let top = span.first * sourceStride, bottom = span.second * sourceStride
-                        for x in 0..<width {
+                        for x in 0..<columns.count {
                             let column = columns[x]
                             guard column.inside else { pixels[row + x] = background; continue }
                             let upper = Self.mix(source[top + column.first], source[top + column.second], column.weight)
