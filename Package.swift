@@ -28,6 +28,7 @@ let package = Package(
         systemLibrary("CZip", pkgConfig: "libzip", apt: "libzip-dev"),
         systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
+        systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -62,8 +63,10 @@ let package = Package(
         // EPUB books read into the document model: the container, the package, content documents.
         .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
+        // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
+        .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
-        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "EPUB", "LinuxSystem", "PlainText"]),
+        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
@@ -124,6 +127,7 @@ let package = Package(
         .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "BookModel", "Typesetting"]),
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
+        .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
