@@ -256,4 +256,37 @@ final class CompositorTileTests: XCTestCase {
         XCTAssertEqual(compositor.blankTiles, 3, "the page magnified stands in")
         XCTAssertEqual(frame[399, 299], 0x445566)
     }
+
+    func testMagnifyingARowAtATimeGivesEachPixelsBilinearMix() {
+        var page = PixelBuffer(width: 50, height: 40)
+        var seed: UInt32 = 12345
+        for y in 0..<40 {
+            for x in 0..<50 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                page[x, y] = seed >> 8 & 0xFFFFFF
+            }
+        }
+        for (scale, offsetX, offsetY) in [(2.7, 13.0, -20.0), (1.05, -5.0, 3.0), (8.0, 100.0, 90.0)] {
+            var compositor = Compositor(width: 120, height: 90, background: 0x123456)
+            var frame = PixelBuffer(width: 120, height: 90)
+            compositor.composeMagnified(page, scale: scale, offsetX: offsetX, offsetY: offsetY, into: &frame)
+            var wrong = 0
+            // The positions worked out as the compositor does, with the scale's inverse.
+            let inverse = 1 / scale
+            for y in 0..<90 {
+                let row = Compositor.SourceSpan(position: (Double(y) + offsetY + 0.5) * inverse - 0.5, last: 39)
+                for x in 0..<120 {
+                    let column = Compositor.SourceSpan(position: (Double(x) + offsetX + 0.5) * inverse - 0.5, last: 49)
+                    var expected: UInt32 = 0x123456
+                    if row.inside, column.inside {
+                        let upper = Compositor.mix(page[column.first, row.first], page[column.second, row.first], column.weight)
+                        let lower = Compositor.mix(page[column.first, row.second], page[column.second, row.second], column.weight)
+                        expected = Compositor.mix(upper, lower, row.weight)
+                    }
+                    if frame[x, y] != expected { wrong += 1 }
+                }
+            }
+            XCTAssertEqual(wrong, 0, "at \(scale)x")
+        }
+    }
 }
