@@ -33,6 +33,13 @@ public struct Benchmark {
         let budgets = try loadBudgets()
         let geometry = try options.geometry()
         let book = try options.openBook(window: nil)
+        if book.document?.format == .comic {
+            // A comic has no text to set: its pages' figures only.
+            var result = JSONLine()
+            try ComicBenchmark(options: options).measure(into: &result)
+            result.add("size", "\(geometry.width)x\(geometry.height)")
+            return try report(result, budgets: budgets, geometry: geometry)
+        }
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 
