@@ -37,6 +37,7 @@ public struct Benchmark {
             // A comic has no text to set: its pages' figures only.
             var result = JSONLine()
             try ComicBenchmark(options: options).measure(into: &result)
+            try measureZoom(into: &result)
             result.add("size", "\(geometry.width)x\(geometry.height)")
             return try report(result, budgets: budgets, geometry: geometry)
         }
