@@ -37,6 +37,7 @@ public struct Benchmark {
             // A comic has no text to set: its pages' figures only.
             var result = JSONLine()
             try ComicBenchmark(options: options).measure(into: &result)
+            try measureZoom(into: &result)
             result.add("size", "\(geometry.width)x\(geometry.height)")
             return try report(result, budgets: budgets, geometry: geometry)
         }
@@ -183,6 +184,7 @@ public struct Benchmark {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
+        if book.hasFixedPages { try measureZoom(into: &result) }
 
         try measureLibrary(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)

@@ -85,7 +85,9 @@ extension PagePainter {
         let colour = theme.surround
         let width = buffer.width
         for row in 0..<buffer.height {
-            var covered = frames.filter { $0.y <= row && row < $0.maxY }.map { max(0, $0.x)..<min(width, $0.maxX) }
+            // A frame may lie wholly beside the buffer (a tile of a zoomed page).
+            var covered = frames.filter { $0.y <= row && row < $0.maxY && $0.maxX > 0 && $0.x < width }
+                .map { max(0, $0.x)..<min(width, $0.maxX) }
             covered.sort { $0.lowerBound < $1.lowerBound }
             var x = 0
             for span in covered where span.lowerBound < span.upperBound {
