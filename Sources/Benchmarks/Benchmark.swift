@@ -33,7 +33,15 @@ public struct Benchmark {
         let budgets = try loadBudgets()
         let geometry = try options.geometry()
         let book = try options.openBook(window: nil)
-        if book.hasFixedPages { return try runPictures(book: book, geometry: geometry, budgets: budgets) }
+        if book.document?.format == .comic {
+            // A comic has no text to set: its pages' figures only.
+            var result = JSONLine()
+            try ComicBenchmark(options: options).measure(into: &result)
+            try measureZoom(into: &result)
+            result.add("size", "\(geometry.width)x\(geometry.height)")
+            return try report(result, budgets: budgets, geometry: geometry)
+        }
+        if book.document?.format == .pdf { return try runPDF(book: book, geometry: geometry, budgets: budgets) }
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 
@@ -176,6 +184,7 @@ public struct Benchmark {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
+        if book.hasFixedPages { try measureZoom(into: &result) }
 
         try measureLibrary(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)

@@ -1,5 +1,6 @@
 import BookModel
 import BookStorage
+import Comics
 import EPUB
 import LinuxSystem
 import PDF
@@ -19,6 +20,7 @@ public struct BookFormats: Sendable {
     public init(encoding: TextEncoding? = nil, publisherStyles: Bool = true, structures: BookStructureStore? = nil) {
         all = [
             EPUBBookFormat(publisherStyles: publisherStyles, clock: monotonicMilliseconds),
+            ComicFormat(),
             PDFFormat(),
             PlainTextFormat(encoding: encoding, structures: structures),
         ]
@@ -39,9 +41,13 @@ public struct BookFormats: Sendable {
     }
 
     /// The format of the file at `path`, from its first bytes (none when
-    /// it cannot be read: opening it then says why).
+    /// it cannot be read: opening it then says why); a folder is a format's
+    /// that reads folders.
     public func format(ofFileAt path: String) -> any BookFormat {
-        format(ofHead: head(ofFileAt: path) ?? [], fileName: Self.fileName(of: path))
+        if (try? FileSystem.status(path))?.isDirectory == true, let reader = all.first(where: \.readsFolders) {
+            return reader
+        }
+        return format(ofHead: head(ofFileAt: path) ?? [], fileName: Self.fileName(of: path))
     }
 
     /// Whether the library lists the file at `path`: its bytes are a

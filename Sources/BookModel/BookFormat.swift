@@ -32,6 +32,12 @@ public protocol BookFormat: Sendable {
     func problem(of error: any Error) -> String?
     /// Bumped when what `describe` returns changes, so what was kept of it is made anew.
     var descriptionVersion: Int { get }
+    /// Whether a folder given as the book is one of this format's (a folder of images).
+    var readsFolders: Bool { get }
+}
+
+extension BookFormat {
+    public var readsFolders: Bool { false }
 }
 
 /// How sure a format is that a file is one of its own.
@@ -42,8 +48,13 @@ public enum BookRecognition: Int, Comparable, Sendable {
     case fallback = 1
     /// The bytes fit, and the name is this format's too.
     case fallbackNamed = 2
+    /// The bytes are a container several formats are made of (a zip
+    /// archive) without the mark of one of them: the name decides.
+    case container = 3
+    /// Such a container, and the name is this format's.
+    case containerNamed = 4
     /// The bytes say so (a signature).
-    case certain = 3
+    case certain = 5
 
     public static func < (lhs: BookRecognition, rhs: BookRecognition) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -18,15 +18,22 @@ public struct EPUBBookFormat: BookFormat {
     }
 
     public var name: String { "epub" }
-    public var headLength: Int { 4 }
+    /// A zip's local header and the first member's name, `mimetype`.
+    public var headLength: Int { 38 }
     public var fileExtensions: Set<String> { ["epub"] }
     /// 1 listed EPUBs as books that could not be read yet.
     public var descriptionVersion: Int { 2 }
 
-    /// A zip archive: a local file header, or the end record of an empty archive.
+    /// A zip archive whose first member is `mimetype` is an EPUB; any other
+    /// zip archive may be one (a careless packer) or a comic, as its name says.
     public func recognition(ofHead head: [UInt8], fileName: String) -> BookRecognition {
         guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B else { return .no }
-        return (head[2], head[3]) == (3, 4) || (head[2], head[3]) == (5, 6) ? .certain : .no
+        guard (head[2], head[3]) == (3, 4) || (head[2], head[3]) == (5, 6) else { return .no }
+        if head.count >= 38, (head[2], head[3]) == (3, 4), head[26] == 8, head[27] == 0,
+           Array(head[30..<38]) == Array("mimetype".utf8) {
+            return .certain
+        }
+        return fileExtensions.contains(BookDescription.fileExtension(fileName)) ? .containerNamed : .container
     }
 
     public func open(path: String, window: Int?) throws -> OpenedBook {

@@ -4,9 +4,8 @@ import LinuxSystem
 import Reader
 import Typesetting
 
-/// The figures of `bench` for a book of pictures (a PDF, a comic): what
-/// the reader does with fixed pages, side by side with the program that
-/// draws such books best, in the same run.
+/// The figures of `bench` for a PDF: what the reader does with its pages,
+/// side by side with the program that draws them best, in the same run.
 extension Benchmark {
     /// The page a PDF is opened at, as a reader comes back to a long document.
     static let pdfFirstPage = 300
@@ -15,9 +14,10 @@ extension Benchmark {
     /// Where the first page's time goes, as the child process reports it.
     static let firstPagePhases = ["launch_ms", "open_ms", "session_ms", "compose_ms"]
 
-    func runPictures(book: Book, geometry: PageGeometry, budgets: (path: String, budgets: [Budget])?) throws {
+    func runPDF(book: Book, geometry: PageGeometry, budgets: (path: String, budgets: [Budget])?) throws {
         var result = JSONLine()
         try measurePDFFirstPage(of: book, geometry: geometry, into: &result)
+        try measureZoom(into: &result)
         result.add("size", "\(geometry.width)x\(geometry.height)")
         try report(result, budgets: budgets, geometry: geometry)
     }
