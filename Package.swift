@@ -29,6 +29,7 @@ let package = Package(
         systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        systemLibrary("CRsvg", pkgConfig: "librsvg-2.0", apt: "librsvg2-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -37,6 +38,14 @@ let package = Package(
         // libpng and libjpeg report errors by longjmp, which Swift cannot catch: their row readers are in C.
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // PDF through MuPDF, which reports errors by longjmp: every call goes through this C target.
+        // Debian's libmupdf-dev is static; the libraries it needs are found by their runtime
+        // names, their -dev packages holding nothing it uses.
+        .target(name: "CMuPDF",
+                linkerSettings: [.linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary(":libmujs.so.2"),
+                                 .linkedLibrary(":libgumbo.so.1"), .linkedLibrary(":libopenjp2.so.7"),
+                                 .linkedLibrary(":libjbig2dec.so.0"), .linkedLibrary("jpeg"), .linkedLibrary("z"),
+                                 .linkedLibrary("m"), .linkedLibrary("freetype"), .linkedLibrary("harfbuzz")]),
         // libzip loaded when the first EPUB is opened, not with every reader
         // (it brings libcrypto); libzip's header gives the types.
         .target(name: "CZipLoader"),
@@ -47,7 +56,7 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CRsvg"]),
         // The book every format produces and typesetting reads: text, paragraphs, chapters, the
         // document model, places in a book, page geometry, and the format protocol.
         .target(name: "BookModel", dependencies: ["Threading"]),
@@ -61,12 +70,14 @@ let package = Package(
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
+        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
                                              "CNettle", "CFreeType"]),
         // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
         .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
+        // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
+        .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
-        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PlainText"]),
+        .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
@@ -128,6 +139,7 @@ let package = Package(
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),

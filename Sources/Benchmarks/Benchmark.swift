@@ -37,9 +37,11 @@ public struct Benchmark {
             // A comic has no text to set: its pages' figures only.
             var result = JSONLine()
             try ComicBenchmark(options: options).measure(into: &result)
+            try measureZoom(into: &result)
             result.add("size", "\(geometry.width)x\(geometry.height)")
             return try report(result, budgets: budgets, geometry: geometry)
         }
+        if book.hasFixedPages { return try runPictures(book: book, geometry: geometry, budgets: budgets) }
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 
@@ -182,6 +184,7 @@ public struct Benchmark {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
+        if book.hasFixedPages { try measureZoom(into: &result) }
 
         try measureLibrary(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)

@@ -3,6 +3,7 @@ import BookStorage
 import Comics
 import EPUB
 import LinuxSystem
+import PDF
 import PlainText
 
 /// The formats the reader knows, and the one place a file's format is
@@ -20,6 +21,7 @@ public struct BookFormats: Sendable {
         all = [
             EPUBBookFormat(publisherStyles: publisherStyles, clock: monotonicMilliseconds),
             ComicFormat(),
+            PDFFormat(),
             PlainTextFormat(encoding: encoding, structures: structures),
         ]
     }

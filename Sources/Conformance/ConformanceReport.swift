@@ -27,6 +27,7 @@ public enum ConformanceReport {
         let results = try W3CSuite.run(directory: folder, only: only.isEmpty ? nil : Set(only))
         let passed = results.filter(\.passed)
         let core = results.filter { $0.applies == "yes" }, stretch = results.filter { $0.applies == "stretch" }
+        let fixedLayout = results.filter { $0.applies == "fxl" }
         if json {
             var object = JSONLine()
             object.add("passed", passed.count)
@@ -35,6 +36,8 @@ public enum ConformanceReport {
             object.add("core_total", core.count)
             object.add("stretch_passed", stretch.filter(\.passed).count)
             object.add("stretch_total", stretch.count)
+            object.add("fxl_passed", fixedLayout.filter(\.passed).count)
+            object.add("fxl_total", fixedLayout.count)
             object.add("not_judged", results.filter { !$0.judged }.count)
             object.add("results", objects: results.map { result in
                 var entry = JSONLine()
@@ -53,6 +56,7 @@ public enum ConformanceReport {
             "\(result.passed ? "pass" : result.judged ? "FAIL" : "n/j ") \(result.test): \(result.observed)"
         }
         lines.append("\(core.filter(\.passed).count) of \(core.count) core tests pass; \(stretch.filter(\.passed).count) of \(stretch.count) stretch")
+        if !fixedLayout.isEmpty { lines.append("\(fixedLayout.filter(\.passed).count) of \(fixedLayout.count) fixed-layout tests pass") }
         return lines.joined(separator: "\n")
     }
 }

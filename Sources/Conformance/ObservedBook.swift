@@ -16,6 +16,19 @@ public struct ObservedPage: Sendable {
     public var imagesDrawn: [String]
     /// The book's embedded families the page's glyphs are set in, with how many glyphs.
     public var embeddedGlyphs: [String: Int]
+    /// The fixed pages shown on the screen page, left to right.
+    public var fixedPages: [ObservedFixedPage] = []
+}
+
+/// A fixed page as the screen shows it.
+public struct ObservedFixedPage: Sendable {
+    /// The document section it is.
+    public var section: Int
+    public var page: FixedPage
+    /// Where it is drawn on the screen page, in pixels.
+    public var x: Int, y: Int, width: Int, height: Int
+    /// The text it carries.
+    public var text: String
 }
 
 /// What the reader makes of a book: the error it refuses it with, or its
@@ -71,13 +84,30 @@ public enum ReaderObservation {
                     lines: pagination.pageLines[index],
                     extents: layout.lineExtents.map { Double($0.lowerBound) / 64...Double($0.upperBound) / 64 },
                     imagesPlaced: layout.images.count,
-                    imagesDrawn: layout.images.isEmpty ? [] : paintedImages(layout, typesetter: typesetter, cache: cache),
-                    embeddedGlyphs: glyphs))
+                    imagesDrawn: layout.images.isEmpty && layout.fixedPages.isEmpty ? []
+                        : paintedImages(layout, typesetter: typesetter, cache: cache),
+                    embeddedGlyphs: glyphs,
+                    fixedPages: fixedPages(of: layout, book: file.book)))
             }
         } catch {
             observed.error = "\(error)"
         }
         return observed
+    }
+
+    /// The fixed pages a screen page shows, each with the section it is.
+    private static func fixedPages(of layout: PageLayout, book: Book) -> [ObservedFixedPage] {
+        guard let sections = book.document?.sections else { return [] }
+        let near = sections.lastIndex { $0.paragraphs.lowerBound <= layout.entry.paragraph } ?? 0
+        // A screen page shows its entry's section and, in a spread, the one after it.
+        var unused = Array(near..<min(sections.count, near + max(1, layout.fixedPages.count)))
+        return layout.fixedPages.map { placed in
+            let match = unused.firstIndex { sections[$0].fixedPage == placed.page } ?? unused.indices.first
+            let section = match.map { unused.remove(at: $0) } ?? near
+            let text = sections[section].paragraphs.map { book.string(of: book.paragraphs[$0]) }.joined(separator: " ")
+            return ObservedFixedPage(section: section, page: placed.page, x: placed.box.x, y: placed.box.y,
+                                     width: placed.box.width, height: placed.box.height, text: text)
+        }.sorted { $0.x < $1.x }
     }
 
     /// The images the painter draws when it paints the page as the reader does.

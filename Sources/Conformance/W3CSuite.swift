@@ -2,12 +2,12 @@ import EPUB
 import LinuxSystem
 
 /// Runs the W3C EPUB reading-system tests a directory holds (those its
-/// `tests.tsv` marks `yes` or `stretch`) and judges each by what the
+/// `tests.tsv` marks `yes`, `stretch` or `fxl`) and judges each by what the
 /// reader shows.
 public enum W3CSuite {
     public struct Result: Sendable {
         public var test: String
-        /// `yes` (core) or `stretch`.
+        /// `yes` (core), `stretch` or `fxl` (fixed layout).
         public var applies: String
         public var passed: Bool
         /// False when a person must judge the test.
@@ -24,7 +24,7 @@ public enum W3CSuite {
         var results: [Result] = []
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 2, fields[1] == "yes" || fields[1] == "stretch" else { continue }
+            guard fields.count >= 2, ["yes", "stretch", "fxl"].contains(fields[1]) else { continue }
             let test = fields[0]
             if let only, !only.contains(test) { continue }
             guard let expectation = expectations[test] else {

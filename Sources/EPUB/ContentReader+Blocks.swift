@@ -21,7 +21,8 @@ extension ContentReader {
         let kind = Self.kind(of: name, style: style, parent: parent.kind)
         if case .heading = kind { blockStyle.hyphenates = false }
         frames.append(BlockFrame(style: style, blockStyle: blockStyle, kind: kind, language: language, direction: direction,
-                                 indentStart: indentStart, indentEnd: indentEnd))
+                                 indentStart: indentStart, indentEnd: indentEnd,
+                                 placement: placement(of: style) ?? parent.placement))
         if style.display == .listItem {
             pendingMarker = nextListMarker(element: element)
         }
@@ -106,11 +107,41 @@ extension ContentReader {
         let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
         block.style.spaceBefore = max(0, before - previousAfter)
         if pendingBreakBefore { block.style.breakBefore = true }
+        if block.style.placement == nil, let box = frame.placement {
+            block.style.placement = box
+            // The blocks after the first of a box follow it down, within its sides.
+            for index in frames.indices where frames[index].placement == box {
+                frames[index].placement?.top = nil
+                frames[index].placement?.height = nil
+            }
+        }
         block.anchors = pendingAnchors.map { ($0, 0) } + block.anchors
         pendingAnchors = []
         pendingSpaceBefore = 0
         pendingBreakBefore = false
         section.blocks.append(block)
+    }
+
+    /// An inline `<svg>` drawn as an image block of its own.
+    mutating func addInlineSVG(resource: String, style: ComputedStyle) {
+        flush()
+        let frame = frames[frames.count - 1]
+        var image = DocumentImage(resource: resource)
+        if case let .percent(percent)? = style.width, percent > 0 { image.widthFraction = min(1, percent / 100) }
+        var blockStyle = frame.blockStyle
+        blockStyle.hyphenates = false
+        blockStyle.placement = placement(of: style)
+        appendBlock(ContentSection.Block(kind: .image(image), style: blockStyle, text: ""), frame: frame)
+        flushes += 1
+        afterLetter = false
+    }
+
+    /// The box of an absolutely positioned element of a fixed page, in CSS pixels.
+    func placement(of style: ComputedStyle) -> BlockPlacementBox? {
+        guard context.placesBoxes, style.isAbsolutelyPositioned else { return nil }
+        func pixels(_ length: CSSLength?) -> Double? { length?.cssPixels(fontSize: style.fontSize) }
+        return BlockPlacementBox(top: pixels(style.top), left: pixels(style.left), width: pixels(style.width).map { max(1, $0) },
+                                 height: pixels(style.height).map { max(1, $0) })
     }
 
     /// An image as a block of its own, when the book has it.
@@ -124,8 +155,15 @@ extension ContentReader {
         image.pixelWidth = element.attribute("width").flatMap { Int($0.trimmingWhitespace) }
         image.pixelHeight = element.attribute("height").flatMap { Int($0.trimmingWhitespace) }
         if case let .percent(percent)? = style.width, percent > 0 { image.widthFraction = min(1, percent / 100) }
+        if context.placesBoxes {
+            if let width = style.width?.cssPixels(fontSize: style.fontSize), width >= 1 { image.pixelWidth = Int(width.rounded()) }
+            if let height = style.height?.cssPixels(fontSize: style.fontSize), height >= 1 {
+                image.pixelHeight = Int(height.rounded())
+            }
+        }
         var blockStyle = frame.blockStyle
         blockStyle.hyphenates = false
+        blockStyle.placement = placement(of: style)
         appendBlock(ContentSection.Block(kind: .image(image), style: blockStyle, text: ""), frame: frame)
         flushes += 1
         afterLetter = false

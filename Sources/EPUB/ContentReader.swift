@@ -12,9 +12,15 @@ struct ContentReader {
         var cascade: StyleCascade
         var mapping: StyleMapping
         var publisherStyles: Bool
+        /// The document is a fixed-layout page: absolutely positioned
+        /// boxes are kept as its blocks' placements.
+        var placesBoxes = false
         /// The resource name of an image `src` found in the document at
         /// the given path; nil when it cannot be shown.
         var resolveImage: (_ source: String, _ documentPath: String) -> String?
+        /// Keeps an inline `<svg>` written out as a document of its own and
+        /// gives its resource name; nil: its `<image>`s are shown instead.
+        var keepInlineSVG: ((_ document: [UInt8]) -> String)?
     }
 
     /// A block-level element being read.
@@ -26,6 +32,9 @@ struct ContentReader {
         var direction: TextDirection?
         var indentStart: Double
         var indentEnd: Double
+        /// The box the element's blocks go in, when it or an ancestor is
+        /// absolutely positioned in a fixed page.
+        var placement: BlockPlacementBox?
     }
 
     /// An `ol` or `ul` being read: its style and the next item's number.
@@ -107,6 +116,13 @@ struct ContentReader {
             addImage(element, style: style, language: language, direction: direction)
             return
         case "svg":
+            if element.parentElement != nil, let keep = context.keepInlineSVG {
+                let sheets = element.tree.root?.descendants(named: "style").filter { $0.namespace != Namespace.svg }
+                    .map(\.textContent) ?? []
+                addInlineSVG(resource: keep(InlineSVG.document(element, styleSheets: context.publisherStyles ? sheets : [])),
+                             style: style)
+                return
+            }
             for image in element.descendants(named: "image") {
                 addImage(image, style: style, language: language, direction: direction)
             }

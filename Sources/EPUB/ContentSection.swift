@@ -35,4 +35,6 @@ struct ContentSection {
     var notes: [String: Int] = [:]
     /// Why the document is not well-formed, when it is not.
     var problem: String?
+    /// The page the document is when it is a fixed-layout one.
+    var fixedPage: FixedPage?
 }

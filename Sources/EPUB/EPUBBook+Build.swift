@@ -25,7 +25,7 @@ extension EPUBBook {
         for section in sections { notes.merge(section.notes) { first, _ in first } }
         var builder = DocumentBuilder()
         for (index, section) in sections.enumerated() {
-            builder.beginSection(name: section.path, isLinear: linear[index])
+            builder.beginSection(name: section.path, isLinear: linear[index], fixedPage: section.fixedPage)
             for block in section.blocks {
                 for anchor in block.anchors where anchor.offset == 0 { builder.addAnchor(anchor.name) }
                 let links = block.links.map { link in

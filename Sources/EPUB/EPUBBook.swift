@@ -89,7 +89,19 @@ public enum EPUBBook {
         guard let item = package.manifest[itemref.idref] else {
             return notice(itemref.idref, "This part of the book is missing: the spine names \(itemref.idref), which the manifest does not list.")
         }
+        let rendition = Rendition(of: itemref, in: package)
+        // A pre-paginated spine item that is an image is a page of that image, its fallback read for its text.
+        let pageImage = shown(item, in: package, accepting: imageTypes).flatMap { image in
+            rendition.isPrePaginated && (imageTypes.contains(item.mediaType) || shown(item, in: package, accepting: documentTypes) == nil)
+                ? image : nil
+        }
         guard let shownItem = shown(item, in: package, accepting: documentTypes) else {
+            if let image = pageImage {
+                var section = ContentSection(path: item.path)
+                section.blocks = []
+                section.fixedPage = imagePage(image.path, rendition: rendition, resources: resources)
+                return fixedPageText(section)
+            }
             if let image = shown(item, in: package, accepting: imageTypes) {
                 var section = ContentSection(path: item.path)
                 section.blocks = [ContentSection.Block(kind: .image(DocumentImage(resource: image.path)), style: BlockStyle(),
@@ -145,12 +157,15 @@ public enum EPUBBook {
                 }
             }
         }
+        let isSVG = shownItem.mediaType == "image/svg+xml" || parsed.tree.root?.localName == "svg"
         let families = Dictionary(sheets.fonts.map { ($0.family.lowercased(), $0.family) }, uniquingKeysWith: { first, _ in first })
         let context = ContentReader.Context(
             cascade: StyleCascade(userAgent: ReaderStyleSheet.sheet, author: BookStyleSheets.applied(authorSheets)),
             mapping: StyleMapping(embeddedFamilies: publisherStyles ? families : [:]),
             publisherStyles: publisherStyles,
-            resolveImage: { source, documentPath in imageResource(source, from: documentPath, package: package, resources: resources) })
+            placesBoxes: rendition.isPrePaginated && pageImage == nil && !isSVG,
+            resolveImage: { source, documentPath in imageResource(source, from: documentPath, package: package, resources: resources) },
+            keepInlineSVG: { resources.register(svgDocument: $0) })
         var section = ContentReader.read(parsed.tree, path: shownItem.path, problem: parsed.problem, context: context)
         // Links name the spine item, not its fallback.
         section.path = item.path
@@ -160,7 +175,17 @@ public enum EPUBBook {
             section.blocks.append(noticeBlock(text))
         }
         keepText(of: &section, at: shownItem.path, budget: &budget, notices: &notices)
-        return section
+        if let image = pageImage {
+            section.fixedPage = imagePage(image.path, rendition: rendition, resources: resources)
+        } else if isSVG {
+            section.fixedPage = svgPage(shownItem.path, tree: parsed.tree, rendition: rendition)
+        } else if rendition.isPrePaginated {
+            section.fixedPage = laidOutPage(tree: parsed.tree, rendition: rendition)
+            // A page that sets nothing is still a page of the book (a blank one).
+            if section.blocks.isEmpty { section.blocks = [ContentSection.Block(kind: .paragraph, style: BlockStyle(), text: "\u{FFFC}")] }
+        }
+        guard let page = section.fixedPage, page.content != .laidOut else { return section }
+        return fixedPageText(section)
     }
 
     /// Spends the section's text; the blocks past the budget are left out

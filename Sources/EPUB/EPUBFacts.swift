@@ -11,6 +11,7 @@ enum EPUBFacts {
         object.add("authors_directions", strings: package.creators.map { $0.direction ?? "" })
         object.add("identifier", orNull: package.uniqueIdentifier)
         object.add("version", package.version)
+        if Rendition.isPrePaginated(package) { object.add("layout", "pre-paginated") }
         object.add("cover", orNull: epub.cover)
         let sections = document?.sections ?? []
         object.add("sections", sections.count)

@@ -1,5 +1,6 @@
 import BookModel
 import CNettle
+import ImageDecoding
 import Threading
 import Typesetting
 
@@ -40,6 +41,11 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
             return bytes
         }
         var bytes = try archive.read(resource, limit: limit)
+        if ImageFormat(sniffing: bytes) == .svg {
+            return SVGReferences.inlined(bytes, path: resource) { path in
+                try? archive.read(path, limit: SVGReferences.maximumImage)
+            }
+        }
         if let kind = obfuscated[resource] {
             guard let key = keys[kind] else { throw ResourceError.damaged(resource, reason: "obfuscated without a usable key") }
             FontObfuscation.reverse(&bytes, kind: kind, key: key)
@@ -71,6 +77,19 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
         return lock.withLock {
             if let known = inlineNames[key], inline[known] == bytes { return known }
             let name = "data:\(inline.count + 1)"
+            inline[name] = bytes
+            inlineNames[key] = name
+            return name
+        }
+    }
+
+    /// Keeps an SVG document made from a content document's inline `<svg>`
+    /// and gives its resource name.
+    func register(svgDocument bytes: [UInt8]) -> String {
+        let key = bytes.withUnsafeBytes(ByteHash.hash64)
+        return lock.withLock {
+            if let known = inlineNames[key], inline[known] == bytes { return known }
+            let name = "data:\(inline.count + 1).svg"
             inline[name] = bytes
             inlineNames[key] = name
             return name

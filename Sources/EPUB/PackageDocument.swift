@@ -23,6 +23,8 @@ public struct PackageDocument: Sendable {
     public struct SpineItem: Sendable, Equatable {
         public var idref: String
         public var isLinear: Bool
+        /// The itemref's `properties` (`page-spread-left`, `rendition:layout-pre-paginated`...).
+        public var properties: [String] = []
     }
 
     /// The package's own container path.
@@ -44,6 +46,10 @@ public struct PackageDocument: Sendable {
     public var ncxID: String?
     /// EPUB 2's `<meta name="cover" content="ID">`.
     public var coverID: String?
+    /// The publication's `rendition:` properties (`layout`, `spread`,
+    /// `orientation`, `flow`) by name without the prefix: the first
+    /// declaration of each, as reading systems must keep it.
+    public var renditionProperties: [String: String] = [:]
     /// Why the document is not well-formed XML, when it is not.
     public var problem: String?
     /// Entity references whose text the expansion budget left out.
@@ -87,6 +93,12 @@ public struct PackageDocument: Sendable {
                 identifiers.append((element.identifier, element.textContent.trimmingWhitespace))
             case ("meta", _):
                 if element.attribute("name") == "cover", let content = element.attribute("content") { coverID = content }
+                if let property = element.attribute("property"), property.hasPrefix("rendition:"),
+                   element.attribute("refines") == nil {
+                    let name = String(property.dropFirst("rendition:".count))
+                    let value = element.textContent.trimmingWhitespace
+                    if renditionProperties[name] == nil, !value.isEmpty { renditionProperties[name] = value }
+                }
             case ("item", _):
                 guard let id = element.attribute("id"), let href = element.attribute("href"), manifest[id] == nil,
                       case let .inside(itemPath, _) = ContainerReference.resolve(href, from: path) else { continue }
@@ -102,7 +114,8 @@ public struct PackageDocument: Sendable {
                 }
             case ("itemref", _):
                 guard let idref = element.attribute("idref") else { continue }
-                spine.append(SpineItem(idref: idref, isLinear: element.attribute("linear")?.trimmingWhitespace != "no"))
+                spine.append(SpineItem(idref: idref, isLinear: element.attribute("linear")?.trimmingWhitespace != "no",
+                                       properties: Self.words(element.attribute("properties"))))
             default:
                 continue
             }

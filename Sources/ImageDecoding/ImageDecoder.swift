@@ -3,7 +3,7 @@ import Geometry
 
 /// Decodes an image at the size it is drawn, never larger: JPEGs scaled
 /// by the decoder itself (by eighths), WebP cropped and scaled by libwebp,
-/// PNG and GIF rows scaled as they come. Only the part of the drawn image
+/// PNG and GIF rows scaled as they come, SVG drawn by librsvg at that size. Only the part of the drawn image
 /// asked for is kept (a zoomed page shows part of a large image).
 public enum ImageDecoder {
     /// The image `bytes` drawn at `width` x `height`, of which `region`
@@ -39,6 +39,8 @@ public enum ImageDecoder {
             return try GIFReader.decode(bytes, target: target, limits: limits)
         case .webp:
             return try WebPReader.decode(bytes, source: (info.width, info.height), target: target)
+        case .svg:
+            return try SVGReader.decode(bytes, target: target)
         }
     }
 

@@ -2,6 +2,8 @@
 /// book's file names and media types are not trusted).
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, jpeg, gif, webp
+    /// An SVG document: XML whose first bytes hold its `<svg` element.
+    case svg
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(sniffing bytes: some Collection<UInt8>) {
@@ -17,6 +19,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             self = .gif
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
+        } else if SVGHeader.isSVG(bytes) {
+            self = .svg
         } else {
             return nil
         }

@@ -34,7 +34,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownFormat: return "not a PNG, JPEG, GIF or WebP image"
+        case .unknownFormat: return "not a PNG, JPEG, GIF, WebP or SVG image"
         case let .damaged(reason): return "damaged image: \(reason)"
         case let .tooLarge(width, height): return "image of \(width)x\(height) pixels is larger than allowed"
         case let .unsupported(what): return "unsupported image: \(what)"

@@ -38,6 +38,8 @@ public enum ImageProbe {
             let found = bytes.withUnsafeBufferPointer { data in WebPGetInfo(data.baseAddress, data.count, &width, &height) }
             guard found != 0 else { throw .damaged("WebP header unreadable") }
             return (Int(width), Int(height))
+        case .svg:
+            return try SVGReader.size(of: bytes)
         }
     }
 

@@ -49,6 +49,18 @@ public enum CSSLength: Sendable, Equatable {
         case .auto: return 0
         }
     }
+
+    /// In CSS pixels, for an element whose font size is `fontSize` body
+    /// ems (a body em taken as `pixelsPerEm`); nil for `auto` and
+    /// percentages, whose base is not known here.
+    public func cssPixels(fontSize: Double) -> Double? {
+        switch self {
+        case let .ems(value): return value * fontSize * Self.pixelsPerEm
+        case let .rootEms(value): return value * Self.pixelsPerEm
+        case let .pixels(value): return value
+        case .percent, .auto: return nil
+        }
+    }
 }
 
 /// A family named in `font-family`.

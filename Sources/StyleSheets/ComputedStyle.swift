@@ -72,6 +72,13 @@ public struct ComputedStyle: Sendable, Equatable {
     public var breakAfter = false
     /// The width asked for, as written.
     public var width: CSSLength?
+    /// `position: absolute` (or `fixed`): the box is placed by `top`,
+    /// `left`, `width` and `height` in its page, out of the flow.
+    public var isAbsolutelyPositioned = false
+    /// The box's offsets and height as written (with `width`).
+    public var top: CSSLength?
+    public var left: CSSLength?
+    public var height: CSSLength?
 
     public init() {}
 

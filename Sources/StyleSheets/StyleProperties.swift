@@ -99,6 +99,15 @@ extension ComputedStyle {
             if let first = value.trimmed().first, value.trimmed().count == 1, let width = CSSLength.parse(first) {
                 self.width = width
             }
+        case "height", "top", "left":
+            guard let first = value.trimmed().first, value.trimmed().count == 1, let length = CSSLength.parse(first) else { return }
+            switch declaration.name {
+            case "height": height = length
+            case "top": top = length
+            default: left = length
+            }
+        case "position":
+            if let keyword { isAbsolutelyPositioned = keyword == "absolute" || keyword == "fixed" }
         default:
             return
         }

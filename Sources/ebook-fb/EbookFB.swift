@@ -10,7 +10,7 @@ struct EbookFB: ParsableCommand {
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, TraceCommand.self,
                       ShapeCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
-                      BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, SoakCommand.self],
+                      BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, BenchZoomCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
 
     static func main() {

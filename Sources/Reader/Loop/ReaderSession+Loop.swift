@@ -8,16 +8,22 @@ extension ReaderSession: LoopScene {
 
     public var composedFrame: PixelBuffer? { frame }
     public var hasBackgroundWork: Bool { isPaginating }
-    public func waitForFrameWork() { cache.waitForRenderAhead() }
+    public func waitForFrameWork() {
+        cache.waitForRenderAhead()
+        pictureZoom?.waitUntilIdle()
+    }
 
     public func takeDamage() -> FrameDamage {
         defer { damage = FrameDamage(rows: frame.height) }
         return damage
     }
 
-    /// Also while the scroll indicators have yet to fade, or a screen slides.
+    /// Also while the scroll indicators have yet to fade, a screen slides,
+    /// or a zoomed picture's sharp tiles are on their way (each is shown
+    /// at the next frame after it comes).
     public var isMoving: Bool {
         controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
+            || pictureZoom?.isWorking == true
     }
 
     public func finishBackgroundWork() {
@@ -26,6 +32,7 @@ extension ReaderSession: LoopScene {
         if !pages.store.isPaused { pages.store.wait { _, complete in complete } }
         syncPages()
         cache.waitForRenderAhead()
+        pictureZoom?.waitUntilIdle()
     }
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".

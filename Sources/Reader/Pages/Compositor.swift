@@ -75,6 +75,9 @@ public struct Compositor {
     var lastFrame: FrameRecord?
     /// The display back buffers composed into straight (see `Compositor+Scanout`).
     var scanoutRecords: [FrameRecord] = []
+    /// Tiles of zoomed pictures composed with nothing to show, neither
+    /// sharp nor magnified (see `Compositor+Tiles`), so far.
+    public internal(set) var blankTiles = 0
 
     /// How rows go into a display's buffer: streamed past the cache, 32
     /// bytes a store where the processor has AVX2.
@@ -290,36 +293,122 @@ public struct Compositor {
     public mutating func composeMagnified(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double,
                                           into frame: inout PixelBuffer) {
         lastFrame = nil
+        magnify(page, scale: scale, offsetX: offsetX, offsetY: offsetY,
+                region: PixelRect(x: 0, y: 0, width: width, height: height), into: &frame)
+    }
+
+    /// Magnifies into `region` of the frame only, as `composeMagnified` does the whole.
+    func magnify(_ page: PixelBuffer, scale: Double, offsetX: Double, offsetY: Double, region: PixelRect,
+                 into frame: inout PixelBuffer) {
+        guard let region = region.intersection(PixelRect(x: 0, y: 0, width: min(width, frame.width),
+                                                         height: min(height, frame.height))),
+              page.width > 0, page.height > 0 else { return }
         let inverse = 1 / scale
         let maxX = page.width - 1, maxY = page.height - 1
         let background = self.background
-        let width = self.width
-        var columns = [SourceSpan](repeating: SourceSpan(first: 0, second: 0, weight: 0, inside: false), count: width)
-        for x in 0..<width {
+        let left = region.x, right = region.maxX
+        var columns = [SourceSpan](repeating: SourceSpan(first: 0, second: 0, weight: 0, inside: false), count: region.width)
+        for x in left..<right {
             let pageX = (Double(x) + offsetX + 0.5) * inverse - 0.5
-            columns[x] = SourceSpan(position: pageX, last: maxX)
+            columns[x - left] = SourceSpan(position: pageX, last: maxX)
+        }
+        // A source row mixed across once serves every frame row between it
+        // and the next (eight of them at 8x): each frame pixel is then one
+        // mix between two such rows. Mixing across gathers each column's
+        // two source pixels, then mixes them a byte at a time with the
+        // column's weight, kept for each of its bytes; columns off the page
+        // are background.
+        let count = columns.count
+        var rows = [UInt32](repeating: background, count: 4 * count)
+        var weights = [UInt16](repeating: 0, count: 4 * count)
+        var outside: [Int] = []
+        for x in 0..<count {
+            if !columns[x].inside { outside.append(x) }
+            for byte in 0..<4 { weights[4 * x + byte] = UInt16(columns[x].weight) }
         }
         page.withUnsafeBytes { sourceBytes in
-            let source = sourceBytes.bindMemory(to: UInt32.self)
-            let sourceStride = page.stride
-            let stride = frame.stride
+            let sourceStride = page.stride, stride = frame.stride
             frame.withUnsafeMutablePixels { pixels in
                 columns.withUnsafeBufferPointer { columns in
-                    for y in 0..<height {
-                        let row = y * stride
-                        let span = SourceSpan(position: (Double(y) + offsetY + 0.5) * inverse - 0.5, last: maxY)
-                        guard span.inside else {
-                            for x in 0..<width { pixels[row + x] = background }
-                            continue
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        weights.withUnsafeBufferPointer { weights in
+                            // Preconditions: the page is not empty (checked above), the frame holds
+                            // the region (clipped above), and `rows` holds four rows of `count`.
+                            let source = sourceBytes.bindMemory(to: UInt32.self).baseAddress!
+                            let frameBase = pixels.baseAddress!, columns = columns.baseAddress!
+                            let weights = weights.baseAddress!
+                            var upper = rows.baseAddress!, lower = upper + count
+                            let firsts = lower + count, seconds = firsts + count
+                            var upperSource = -1, lowerSource = -1
+                            func mixAcross(_ row: Int, into mixed: UnsafeMutablePointer<UInt32>) {
+                                let line = source + row * sourceStride
+                                for x in 0..<count {
+                                    firsts[x] = line[columns[x].first]
+                                    seconds[x] = line[columns[x].second]
+                                }
+                                Self.mixColumns(firsts, seconds, weights: weights, into: mixed, count: count)
+                                for x in outside { mixed[x] = background }
+                            }
+                            for y in region.rows {
+                                let row = frameBase + y * stride + left
+                                let span = SourceSpan(position: (Double(y) + offsetY + 0.5) * inverse - 0.5, last: maxY)
+                                guard span.inside else {
+                                    row.update(repeating: background, count: count)
+                                    continue
+                                }
+                                if span.first != upperSource {
+                                    if span.first == lowerSource {
+                                        swap(&upper, &lower)
+                                        lowerSource = upperSource
+                                    } else {
+                                        mixAcross(span.first, into: upper)
+                                    }
+                                    upperSource = span.first
+                                }
+                                if span.second != lowerSource {
+                                    mixAcross(span.second, into: lower)
+                                    lowerSource = span.second
+                                }
+                                Self.mixRows(upper, lower, weight: span.weight, into: row, count: count)
+                            }
                         }
-                        let top = span.first * sourceStride, bottom = span.second * sourceStride
-                        for x in 0..<width {
-                            let column = columns[x]
-                            guard column.inside else { pixels[row + x] = background; continue }
-                            let upper = Self.mix(source[top + column.first], source[top + column.second], column.weight)
-                            let lower = Self.mix(source[bottom + column.first], source[bottom + column.second], column.weight)
-                            pixels[row + x] = Self.mix(upper, lower, span.weight)
-                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each pixel of `mixed` from `first`'s and `second`'s, each byte
+    /// `weights` of 256 toward `second`'s, as `mix` does.
+    static func mixColumns(_ first: UnsafePointer<UInt32>, _ second: UnsafePointer<UInt32>, weights: UnsafePointer<UInt16>,
+                           into mixed: UnsafeMutablePointer<UInt32>, count: Int) {
+        let bytes = count * 4
+        UnsafeRawPointer(first).withMemoryRebound(to: UInt8.self, capacity: bytes) { first in
+            UnsafeRawPointer(second).withMemoryRebound(to: UInt8.self, capacity: bytes) { second in
+                UnsafeMutableRawPointer(mixed).withMemoryRebound(to: UInt8.self, capacity: bytes) { mixed in
+                    for index in 0..<bytes {
+                        let weight = weights[index]
+                        mixed[index] = UInt8(truncatingIfNeeded: (UInt16(first[index]) &* (256 &- weight)
+                            &+ UInt16(second[index]) &* weight) >> 8)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each pixel of `row` mixed from `upper`'s and `lower`'s at `weight`
+    /// of 256 toward `lower`, as `mix` does, a byte at a time: each byte's
+    /// sum stays within 16 bits, so the processor mixes many bytes at once.
+    static func mixRows(_ upper: UnsafePointer<UInt32>, _ lower: UnsafePointer<UInt32>, weight: UInt32,
+                        into row: UnsafeMutablePointer<UInt32>, count: Int) {
+        guard weight > 0 else { return row.update(from: upper, count: count) }
+        let keep = UInt16(256 - weight), toward = UInt16(weight)
+        let bytes = count * 4
+        UnsafeRawPointer(upper).withMemoryRebound(to: UInt8.self, capacity: bytes) { upper in
+            UnsafeRawPointer(lower).withMemoryRebound(to: UInt8.self, capacity: bytes) { lower in
+                UnsafeMutableRawPointer(row).withMemoryRebound(to: UInt8.self, capacity: bytes) { row in
+                    for index in 0..<bytes {
+                        row[index] = UInt8(truncatingIfNeeded: (UInt16(upper[index]) &* keep &+ UInt16(lower[index]) &* toward) >> 8)
                     }
                 }
             }

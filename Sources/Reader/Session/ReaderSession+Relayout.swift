@@ -83,5 +83,8 @@ extension ReaderSession {
         renderers = next
         cache.replaceRenderers(main: next.main, worker: next.worker)
         zoom = nil
+        // Its worker draws with the old renderer's typesetter and theme.
+        pictureZoom?.stop()
+        pictureZoom = nil
     }
 }

@@ -52,6 +52,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }
     var zoom: ZoomedGlyphs?
+    var pictureZoom: PictureZoom?
     /// Messages for the person, drained by the caller.
     public internal(set) var warnings: [String] = []
     var needsFrame = true
@@ -285,6 +286,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         openScreen.advance(to: time)
         controller.advance(to: time)
         syncPages()
+        if pictureZoom?.takeDrawn() == true || pictureZoom?.awaitsSteadyScale == true { needsFrame = true }
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
         if composesStraight { framePending = true } else { compose() }
         needsFrame = false
@@ -311,6 +313,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
                                                 into: &frame)
                 }
                 damage = .all(rows: frame.height)
+            } else if renderer.typesetter.showsFixedPages(zoomed, of: known) {
+                composePictureZoom(zoomed, pagination: known)
             } else if let zoom = ZoomedGlyphs.at(controller.zoomScale, kept: &zoom) {
                 // The zoomed viewport drawn sharp from the page's layout at the zoomed size.
                 zoom.paint(renderer.typesetter.layoutPage(zoomed, of: known), fonts: renderer.typesetter.fonts,
@@ -340,6 +344,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The images of the pages in view for the compositor, those around the current one drawn ahead.
     func pageImages(_ known: Pagination) -> (Int) -> Compositor.PageImage? {
         zoom = nil
+        pictureZoom?.forget()
         return cache.images(around: controller, pageCount: knownPageCount, pagination: known)
     }
 
@@ -358,5 +363,6 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         pages.pendingWholeBook?.reading.stopReading()
         pages.store.cancel()
         cache.stop()
+        pictureZoom?.stop()
     }
 }

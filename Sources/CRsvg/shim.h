@@ -1,0 +1,3 @@
+// SVG drawn by librsvg into a cairo image surface (premultiplied ARGB32).
+#include <librsvg/rsvg.h>
+#include <cairo.h>
