@@ -1,3 +1,4 @@
+import Glibc
 import LinuxSystem
 
 extension ComicContainer {
@@ -11,14 +12,14 @@ extension ComicContainer {
         do {
             status = try FileSystem.status(path)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, reason: reason(error))
         }
         if status.isDirectory { return try openFolder(path) }
         let file: FileDescriptor
         do {
             file = try RegularFile.open(path)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, reason: reason(error))
         }
         do {
             if let directory = try zipDirectory(file, size: status.size) {
@@ -28,7 +29,17 @@ extension ComicContainer {
         } catch {
             file.close()
             if let error = error as? ComicError { throw error }
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, reason: (error as? SystemError).map(reason) ?? "\(error)")
+        }
+    }
+
+    /// A failed system call in a few words; the path is the comic's already.
+    private static func reason(_ error: SystemError) -> String {
+        if let kind = error.notRegularKind { return "not a regular file (\(kind))" }
+        switch error.errno {
+        case ENOENT: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        default: return String(cString: strerror(error.errno))
         }
     }
 
@@ -79,7 +90,7 @@ extension ComicContainer {
             do {
                 names = try FileSystem.directoryEntries(folder)
             } catch {
-                if depth == 0 { throw .unreadable(path: path, reason: "\(error)") }
+                if depth == 0 { throw .unreadable(path: path, reason: reason(error)) }
                 continue
             }
             for name in names where !name.hasPrefix(".") {

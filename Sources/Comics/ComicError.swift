@@ -13,7 +13,7 @@ public enum ComicError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "\(path): \(reason)"
+        case let .unreadable(path, reason): return "\(path): cannot read the book: \(reason)"
         case let .damagedArchive(path, reason): return "\(path): not a readable archive (\(reason))"
         case let .noPages(path): return "\(path): a comic without any image (JPEG, PNG, GIF or WebP)"
         case let .unreadableMember(path, member, reason): return "\(path): \(member) cannot be read (\(reason))"

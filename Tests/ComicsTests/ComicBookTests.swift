@@ -92,7 +92,10 @@ final class ComicBookTests: XCTestCase {
         XCTAssertThrowsError(try ComicBook(path: garbage)) { error in
             guard case .damagedArchive(garbage, _)? = error as? ComicError else { return XCTFail("\(error)") }
         }
-        XCTAssertThrowsError(try ComicBook(path: fixtures.folder + "/missing.cbz"))
+        let missing = fixtures.folder + "/missing.cbz"
+        XCTAssertThrowsError(try ComicBook(path: missing)) { error in
+            XCTAssertEqual("\(error)", "\(missing): cannot read the book: no such file")
+        }
     }
 
     func testDamagedPageIsAnErrorOfThatPageOnly() throws {
