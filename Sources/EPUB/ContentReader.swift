@@ -20,7 +20,7 @@ struct ContentReader {
         var resolveImage: (_ source: String, _ documentPath: String) -> String?
         /// Keeps an inline `<svg>` written out as a document of its own and
         /// gives its resource name; nil: its `<image>`s are shown instead.
-        var keepInlineSVG: ((_ document: [UInt8]) -> String)?
+        var keepInlineSVG: ((_ document: [UInt8], _ documentPath: String) -> String)?
     }
 
     /// A block-level element being read.
@@ -116,10 +116,11 @@ struct ContentReader {
             addImage(element, style: style, language: language, direction: direction)
             return
         case "svg":
-            if element.parentElement != nil, let keep = context.keepInlineSVG {
+            if element.parentElement != nil, let keep = context.keepInlineSVG, Self.draws(element) {
                 let sheets = element.tree.root?.descendants(named: "style").filter { $0.namespace != Namespace.svg }
                     .map(\.textContent) ?? []
-                addInlineSVG(resource: keep(InlineSVG.document(element, styleSheets: context.publisherStyles ? sheets : [])),
+                addInlineSVG(resource: keep(InlineSVG.document(element, styleSheets: context.publisherStyles ? sheets : []),
+                                            section.path),
                              style: style)
                 return
             }
@@ -149,6 +150,13 @@ struct ContentReader {
         } else {
             visitInline(element, style: style, language: language, direction: direction)
         }
+    }
+
+    /// Whether an inline `<svg>` draws something of its own; one that only
+    /// wraps images (a cover, as many books give it) shows those images.
+    private static func draws(_ svg: MarkupElement) -> Bool {
+        let wrappers: Set<String> = ["svg", "image", "g", "title", "desc", "metadata", "defs"]
+        return svg.descendants().contains { !wrappers.contains($0.localName) }
     }
 
     private func inlineDeclarations(of element: MarkupElement) -> [Declaration] {

@@ -165,7 +165,7 @@ public enum EPUBBook {
             publisherStyles: publisherStyles,
             placesBoxes: rendition.isPrePaginated && pageImage == nil && !isSVG,
             resolveImage: { source, documentPath in imageResource(source, from: documentPath, package: package, resources: resources) },
-            keepInlineSVG: { resources.register(svgDocument: $0) })
+            keepInlineSVG: { resources.register(svgDocument: $0, from: $1) })
         var section = ContentReader.read(parsed.tree, path: shownItem.path, problem: parsed.problem, context: context)
         // Links name the spine item, not its fallback.
         section.path = item.path

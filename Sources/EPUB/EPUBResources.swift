@@ -83,9 +83,13 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
         }
     }
 
-    /// Keeps an SVG document made from a content document's inline `<svg>`
-    /// and gives its resource name.
-    func register(svgDocument bytes: [UInt8]) -> String {
+    /// Keeps an SVG document made from the inline `<svg>` of the content
+    /// document at `documentPath`, the book's images it refers to put in
+    /// it, and gives its resource name.
+    func register(svgDocument written: [UInt8], from documentPath: String) -> String {
+        let bytes = SVGReferences.inlined(written, path: documentPath) { [archive] path in
+            try? archive.read(path, limit: SVGReferences.maximumImage)
+        }
         let key = bytes.withUnsafeBytes(ByteHash.hash64)
         return lock.withLock {
             if let known = inlineNames[key], inline[known] == bytes { return known }

@@ -146,6 +146,17 @@ final class FixedLayoutTests: XCTestCase {
         XCTAssertTrue(svg.contains("<linearGradient id=\"g\"/>") && svg.contains("viewBox=\"0 0 10 10\""), svg)
     }
 
+    func testAnInlineSVGThatOnlyWrapsAnImageShowsTheImage() throws {
+        let body = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+            + "<image xlink:href=\"p.png\"/></svg>"
+        let path = folder + "/cover.epub"
+        try EPUBArchiveWriter.book([("a.xhtml", EPUBArchiveWriter.xhtml(body))],
+                                   files: [.init("OEBPS/p.png", DocumentFixtures.png(width: 3, height: 2))],
+                                   extraItems: [("p", "p.png", "image/png")], to: path)
+        let blocks = try EPUBBook.open(path: path).book.document?.blocks ?? []
+        XCTAssertEqual(blocks.compactMap { if case let .image(image) = $0.kind { image.resource } else { nil } }, ["OEBPS/p.png"])
+    }
+
     func testTheSampleBooksAreFixedPages() throws {
         let samples = SharedCorpus.samples
         try XCTSkipUnless(SharedCorpus.exists(samples + "/svg-in-spine.epub"), "no shared sample books")
