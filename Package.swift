@@ -75,7 +75,7 @@ let package = Package(
         // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
         .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
-        .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "CMuPDF"]),
+        .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the

@@ -41,6 +41,7 @@ public struct Benchmark {
             result.add("size", "\(geometry.width)x\(geometry.height)")
             return try report(result, budgets: budgets, geometry: geometry)
         }
+        if book.hasFixedPages { return try runPictures(book: book, geometry: geometry, budgets: budgets) }
         let font = try FontSet.resolve(path: options.font)
         var result = JSONLine()
 

@@ -14,9 +14,13 @@ public protocol PagedBookSource: AnyObject, Sendable {
     var contents: [ContentsEntry] { get }
     /// Page `index` (0-based) and the text it carries ("" for none).
     func page(_ index: Int) -> (page: FixedPage, text: String)
+    /// Starts reading page `index` on a thread, for `page(_:)` soon after.
+    func readAhead(_ index: Int)
 }
 
 extension PagedBookSource {
+    public func readAhead(_ index: Int) {}
+
     /// The section name of page `index`, which links and contents target.
     public static func pageName(_ index: Int) -> String { "page\(index + 1)" }
 
@@ -62,7 +66,7 @@ public final class PagedBookReading: SectionedBookReading, @unchecked Sendable {
         source.book(pages: min(max(0, index), max(0, sectionCount - 1))..<min(max(1, index + 1), sectionCount))
     }
 
-    public func readAhead(section index: Int) {}
+    public func readAhead(section index: Int) { source.readAhead(index) }
 
     /// Pages are alike: each takes its share of the book.
     public func estimatedPlace(ofSection index: Int, characters: Int) -> (charactersBefore: Int, length: Int) {

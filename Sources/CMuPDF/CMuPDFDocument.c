@@ -36,7 +36,7 @@ CMuPDF_document *CMuPDF_open(const char *path, size_t storeBytes, int *status, c
     }
     for (int lock = 0; lock < FZ_LOCK_MAX; lock++) pthread_mutex_init(&document->mupdfLocks[lock], NULL);
     pthread_mutex_init(&document->lock, NULL);
-    for (int kept = 0; kept < CMuPDF_keptLists; kept++) document->lists[kept].page = -1;
+    for (int kept = 0; kept <= CMuPDF_readSlot; kept++) document->lists[kept].page = -1;
     document->locks.user = document->mupdfLocks;
     document->locks.lock = lockMuPDF;
     document->locks.unlock = unlockMuPDF;
@@ -77,7 +77,7 @@ CMuPDF_document *CMuPDF_open(const char *path, size_t storeBytes, int *status, c
 void CMuPDF_close(CMuPDF_document *document) {
     if (document == NULL) return;
     fz_context *context = document->context;
-    for (int kept = 0; kept < CMuPDF_keptLists; kept++) fz_drop_display_list(context, document->lists[kept].list);
+    for (int kept = 0; kept <= CMuPDF_readSlot; kept++) fz_drop_display_list(context, document->lists[kept].list);
     pdf_drop_document(context, document->pdf);
     fz_drop_context(context);
     destroyLocks(document);

@@ -4,18 +4,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, fz_rect *bounds) {
+fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_rect *bounds) {
     fz_context *context = document->context;
     document->uses += 1;
     int oldest = 0;
     for (int kept = 0; kept < CMuPDF_keptLists; kept++) {
+        if (document->lists[kept].lastUse < document->lists[oldest].lastUse) oldest = kept;
+    }
+    for (int kept = 0; kept <= CMuPDF_readSlot; kept++) {
         CMuPDF_keptList *entry = &document->lists[kept];
-        if (entry->page == index) {
-            entry->lastUse = document->uses;
-            *bounds = entry->bounds;
-            return fz_keep_display_list(context, entry->list);
+        if (entry->page != index) continue;
+        *bounds = entry->bounds;
+        if (kept == CMuPDF_readSlot && forDrawing) {
+            // Read, and now drawn: kept with the pages drawn.
+            CMuPDF_keptList moved = *entry;
+            entry->page = -1;
+            entry->list = NULL;
+            fz_drop_display_list(context, document->lists[oldest].list);
+            document->lists[oldest] = moved;
+            entry = &document->lists[oldest];
         }
-        if (entry->lastUse < document->lists[oldest].lastUse) oldest = kept;
+        entry->lastUse = document->uses;
+        return fz_keep_display_list(context, entry->list);
     }
     fz_page *page = fz_load_page(context, &document->pdf->super, index);
     fz_display_list *list = NULL;
@@ -30,7 +40,7 @@ fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, fz_rect *
     fz_catch(context) {
         fz_rethrow(context);
     }
-    CMuPDF_keptList *entry = &document->lists[oldest];
+    CMuPDF_keptList *entry = &document->lists[forDrawing ? oldest : CMuPDF_readSlot];
     fz_drop_display_list(context, entry->list);
     entry->page = index;
     entry->list = list;
@@ -123,7 +133,7 @@ int CMuPDF_readPage(CMuPDF_document *document, int index, int withText, CMuPDF_p
     fz_var(loaded);
     fz_try(context) {
         fz_rect bounds;
-        list = CMuPDF_pageList(document, index, &bounds);
+        list = CMuPDF_pageList(document, index, 0, &bounds);
         page->width = bounds.x1 - bounds.x0;
         page->height = bounds.y1 - bounds.y0;
         if (withText) {
@@ -163,7 +173,7 @@ int CMuPDF_draw(CMuPDF_document *document, int index, float scale, int x, int y,
     pthread_mutex_lock(&document->lock);
     fz_var(list);
     fz_try(document->context) {
-        list = CMuPDF_pageList(document, index, &bounds);
+        list = CMuPDF_pageList(document, index, 1, &bounds);
         context = fz_clone_context(document->context);
     }
     fz_catch(document->context) {
@@ -222,7 +232,7 @@ unsigned char *CMuPDF_pagePNG(CMuPDF_document *document, int index, int maxWidth
     fz_var(bytes);
     fz_try(context) {
         fz_rect bounds;
-        list = CMuPDF_pageList(document, index, &bounds);
+        list = CMuPDF_pageList(document, index, 0, &bounds);
         float width = fz_max(1, bounds.x1 - bounds.x0), height = fz_max(1, bounds.y1 - bounds.y0);
         float scale = fz_min(maxWidth / width, maxHeight / height);
         fz_matrix placed = fz_pre_translate(fz_scale(scale, scale), -bounds.x0, -bounds.y0);

@@ -7,8 +7,11 @@
 #include <pthread.h>
 
 /// Display lists kept for the pages drawn last: a page on screen, its
-/// neighbours and the page zoomed are drawn again and again.
+/// neighbours and the page zoomed are drawn again and again. One more
+/// slot keeps the page read last, so that reading every page's text does
+/// not push out the pages being drawn.
 #define CMuPDF_keptLists 6
+#define CMuPDF_readSlot CMuPDF_keptLists
 
 typedef struct {
     int page; // -1: empty
@@ -27,7 +30,7 @@ struct CMuPDF_document {
     fz_context *context;
     pdf_document *pdf;
     int pageCount;
-    CMuPDF_keptList lists[CMuPDF_keptLists];
+    CMuPDF_keptList lists[CMuPDF_keptLists + 1];
     unsigned long uses;
 };
 
@@ -37,8 +40,9 @@ void CMuPDF_setMessage(char *message, size_t size, const char *text);
 /// MuPDF warns on stderr about what it repairs; the reader reports its own errors.
 void CMuPDF_quiet(void *user, const char *message);
 
-/// The display list and bounds of page `index`, kept for `context` (the
-/// caller drops it). Called with the document's lock held; throws as MuPDF does.
-fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, fz_rect *bounds);
+/// The display list and bounds of page `index`, kept for the caller (who
+/// drops it), and kept among the lists drawn last when `forDrawing`.
+/// Called with the document's lock held; throws as MuPDF does.
+fz_display_list *CMuPDF_pageList(CMuPDF_document *document, int index, int forDrawing, fz_rect *bounds);
 
 #endif

@@ -47,12 +47,21 @@ extension ComicContainer {
     }
 
     /// Every regular file of an archive libarchive reads from its start,
-    /// each skipped rather than read (a seek where the file allows).
+    /// each skipped rather than read (a seek where the file allows). A
+    /// damaged or cut archive keeps the members listed before the damage.
     private static func listedByLibarchive(_ path: String) throws(ComicError) -> [Member] {
         let handle = try ArchiveHandle(path: path)
         var members: [Member] = []
         var index = 0
-        while members.count < maximumMembers, let header = try handle.next() {
+        while members.count < maximumMembers {
+            let next: ArchiveHandle.Header?
+            do {
+                next = try handle.next()
+            } catch {
+                if members.isEmpty { throw error }
+                break
+            }
+            guard let header = next else { break }
             defer { index += 1 }
             guard header.isRegularFile else { continue }
             let location: Member.Location = header.storedOffset.map { .stored(offset: $0) } ?? .sequential(index: index)

@@ -108,7 +108,17 @@ extension W3CExpectation.Judge {
         return Verdict(passed, observed.joined(separator: "; "))
     }
 
-    /// Both conditions hold.
+    /// A picture of the book whose resource ends in `resource` is drawn on a page.
+    static func drawsPicture(_ resource: String) -> Self {
+        .program { context in
+            let book = context.book()
+            if let error = book.error { return Verdict(false, "refused: \(error)") }
+            let drawn = book.imagesDrawn.filter { !$0.isEmpty }
+            return Verdict(drawn.contains { $0.hasSuffix(resource) }, "pictures drawn: [\(drawn.joined(separator: ", "))]")
+        }
+    }
+
+    /// Every condition holds.
     static func all(_ judges: Self...) -> Self {
         .program { context in
             var observed: [String] = []

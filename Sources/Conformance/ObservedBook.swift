@@ -99,9 +99,11 @@ public enum ReaderObservation {
     private static func fixedPages(of layout: PageLayout, book: Book) -> [ObservedFixedPage] {
         guard let sections = book.document?.sections else { return [] }
         let near = sections.lastIndex { $0.paragraphs.lowerBound <= layout.entry.paragraph } ?? 0
+        // A screen page shows its entry's section and, in a spread, the one after it.
+        var unused = Array(near..<min(sections.count, near + max(1, layout.fixedPages.count)))
         return layout.fixedPages.map { placed in
-            let section = sections.indices.filter { sections[$0].fixedPage == placed.page }
-                .min { abs($0 - near) < abs($1 - near) } ?? near
+            let match = unused.firstIndex { sections[$0].fixedPage == placed.page } ?? unused.indices.first
+            let section = match.map { unused.remove(at: $0) } ?? near
             let text = sections[section].paragraphs.map { book.string(of: book.paragraphs[$0]) }.joined(separator: " ")
             return ObservedFixedPage(section: section, page: placed.page, x: placed.box.x, y: placed.box.y,
                                      width: placed.box.width, height: placed.box.height, text: text)

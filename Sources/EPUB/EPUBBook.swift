@@ -181,6 +181,8 @@ public enum EPUBBook {
             section.fixedPage = svgPage(shownItem.path, tree: parsed.tree, rendition: rendition)
         } else if rendition.isPrePaginated {
             section.fixedPage = laidOutPage(tree: parsed.tree, rendition: rendition)
+            // A page that sets nothing is still a page of the book (a blank one).
+            if section.blocks.isEmpty { section.blocks = [ContentSection.Block(kind: .paragraph, style: BlockStyle(), text: "\u{FFFC}")] }
         }
         guard let page = section.fixedPage, page.content != .laidOut else { return section }
         return fixedPageText(section)

@@ -4,10 +4,13 @@ import BookModel
 /// its XMP packet's Dublin Core title and creators.
 enum PDFMetadata {
     static func read(_ document: PDFDocument) -> BookMetadata {
-        let xmp = document.xmp().map { XMPFields(String(decoding: $0, as: UTF8.self)) }
-        let title = document.info("Title") ?? xmp?.items(of: "dc:title").first
+        var title = document.info("Title")
         var authors = document.info("Author").map(Self.names) ?? []
-        if authors.isEmpty { authors = xmp?.items(of: "dc:creator") ?? [] }
+        if title == nil || authors.isEmpty, let packet = document.xmp() {
+            let xmp = XMPFields(String(decoding: packet, as: UTF8.self))
+            title = title ?? xmp.items(of: "dc:title").first
+            if authors.isEmpty { authors = xmp.items(of: "dc:creator") }
+        }
         return BookMetadata(title: title, authors: authors)
     }
 

@@ -10,6 +10,7 @@ public final class PDFPages: PagedBookSource {
     public let contents: [ContentsEntry]
     /// Each page's label, when the document labels its pages.
     public let pageLabels: [String]?
+    private let ahead = PageReadAhead()
 
     /// A page MuPDF cannot read takes this size (US Letter, in points) and shows its outline.
     static let damagedPageSize = (width: 612.0, height: 792.0)
@@ -32,9 +33,15 @@ public final class PDFPages: PagedBookSource {
     public var pageProgression: PageProgression { .leftToRight }
     public var resources: DocumentResources? { nil }
 
+    public func readAhead(_ index: Int) {
+        guard (0..<pageCount).contains(index) else { return }
+        ahead.start(index, of: document)
+    }
+
     public func page(_ index: Int) -> (page: FixedPage, text: String) {
         let drawing = PageDrawingReference(PDFPageDrawing(document: document, index: index))
-        guard let read = try? document.page(index, withText: true) else {
+        let taken = ahead.take(index) ?? (try? document.page(index, withText: true))
+        guard let read = taken else {
             let size = Self.damagedPageSize
             return (FixedPage(width: size.width, height: size.height, content: .drawn(drawing), pairs: false), "")
         }

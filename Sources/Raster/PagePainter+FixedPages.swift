@@ -52,12 +52,14 @@ extension PagePainter {
                 if let content = placed.content {
                     // Drawn apart and copied in: what the page lays out beyond its box is cut off.
                     var clipped = PixelBuffer(width: visible.width, height: visible.height)
-                    drawLaidOut(content, scale: contentScale,
+                    let pictures = drawLaidOut(content, scale: contentScale,
                                 at: PixelRect(x: frame.x - visible.x, y: frame.y - visible.y, width: frame.width,
                                               height: frame.height),
                                 resources: page.resources, into: &clipped)
                     buffer.copy(from: clipped, toX: visible.x, y: visible.y)
                     report.drawn.append(PlacedImage(resource: "", box: placed.box, alternative: []))
+                    report.drawn += pictures.drawn
+                    report.replaced += pictures.replaced
                     continue
                 }
             }
@@ -96,12 +98,14 @@ extension PagePainter {
         }
     }
 
-    /// A laid-out page's glyphs and images at `scale` with its top-left at `frame`'s.
+    /// A laid-out page's glyphs and images at `scale` with its top-left at
+    /// `frame`'s; returns the pictures drawn and those that could not be.
     private func drawLaidOut(_ content: FixedPageContent, scale: Double, at frame: PixelRect,
-                             resources: DocumentResources?, into buffer: inout PixelBuffer) {
+                             resources: DocumentResources?, into buffer: inout PixelBuffer) -> PictureReport {
         buffer.fill(theme.background)
+        var report = PictureReport()
         for part in content.parts {
-            guard let scaled = try? ScaledFontFaces(scale: scale) else { return }
+            guard let scaled = try? ScaledFontFaces(scale: scale) else { return report }
             let faces = part.fonts.faces
             let face: (Int) -> FontFace? = { faces.indices.contains($0) ? scaled.face(scaling: faces[$0]) : nil }
             var moved = part.layout
@@ -121,10 +125,13 @@ extension PagePainter {
             pictures.glyphs = []
             pictures.resources = resources
             if pictures.hasPictures {
-                _ = drawPictures(of: pictures, scale: scale, originX: -Double(frame.x) / scale,
+                let drawn = drawPictures(of: pictures, scale: scale, originX: -Double(frame.x) / scale,
                                  originY: -Double(frame.y) / scale, footerFace: part.fonts.footer.id, face: face,
                                  cache: glyphs, into: &buffer, ink: &ink)
+                report.drawn += drawn.drawn
+                report.replaced += drawn.replaced
             }
         }
+        return report
     }
 }

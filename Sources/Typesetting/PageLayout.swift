@@ -43,17 +43,6 @@ extension Typesetter {
         return page
     }
 
-    /// How many pages of the book page `index` shows: those of a spread, else one.
-    public func fixedPageCount(onPage index: Int, of pagination: Pagination) -> Int {
-        guard let document = book.document, pagination.pages.indices.contains(index),
-              let section = section(holdingParagraph: pagination.pages[index].paragraph),
-              document.sections[section].fixedPage != nil else { return 1 }
-        if fixedPages.index == nil {
-            fixedPages.index = FixedPageIndex(book: book, landscape: geometry.width > geometry.height)
-        }
-        return fixedPages.index?.spread(ofSection: section)?.pages.count ?? 1
-    }
-
     /// Page `index` shows fixed pages (pictures edge to edge, no footer).
     public func showsFixedPages(_ index: Int, of pagination: Pagination) -> Bool {
         guard let sections = book.document?.sections, pagination.pages.indices.contains(index),

@@ -36,8 +36,19 @@ public final class Typesetter {
         let language = language ?? named ?? Self.detectLanguage(of: book.text, preload: hyphenationPreload)
         self.language = language
         self.lineBreaking = lineBreaking
-        services = TextServices(language: language, hyphenation: hyphenation, preload: hyphenationPreload)
+        services = TextServices(language: language, hyphenation: hyphenation && Self.setsText(book), preload: hyphenationPreload)
         offPageParagraphs = book.offPageParagraphs
+    }
+
+    /// Some page of the book is set from its text: a book whose pages are
+    /// all pictures (a PDF, a comic) loads no hyphenation patterns.
+    private static func setsText(_ book: Book) -> Bool {
+        guard let sections = book.document?.sections, !sections.isEmpty else { return true }
+        return sections.contains { section in
+            guard let page = section.fixedPage else { return true }
+            if case .laidOut = page.content { return true }
+            return false
+        }
     }
 
     /// The book's language, as the preload found it on the same sample when it did.

@@ -39,17 +39,16 @@ struct InfoCommand: ParsableCommand {
         if let document = book.document, book.hasFixedPages {
             // An EPUB's facts give its direction already.
             if document.format != .epub { object.add("direction", document.pageProgression.rawValue) }
-            object.add("pages", try Self.pageCount(of: book))
+            object.add("pages", Self.pageCount(of: document))
         }
         print(object.text)
     }
 
-    /// The book's pages at the default size, each page of a spread counted.
-    static func pageCount(of book: Book) throws -> Int {
-        let geometry = PageGeometry(width: 1280, height: 800)
-        let typesetter = try Typesetter(book: book, geometry: geometry, font: try FontSet.resolve(path: nil))
-        let pagination = try PaginationStore.paginateWholeBook(typesetter)
-        return pagination.pages.indices.reduce(0) { $0 + typesetter.fixedPageCount(onPage: $1, of: pagination) }
+    /// The book's own pages: each fixed page, and each section of flowing
+    /// text as one (how many screen pages it takes depends on the screen).
+    static func pageCount(of document: BookDocument) -> Int {
+        let shown = document.sections.filter(\.isLinear)
+        return (shown.isEmpty ? document.sections : shown).count
     }
 }
 

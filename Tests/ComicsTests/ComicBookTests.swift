@@ -113,3 +113,32 @@ final class ComicBookTests: XCTestCase {
         }
     }
 }
+
+final class DamagedComicTests: XCTestCase {
+    func testACutArchiveKeepsThePagesBeforeTheCut() throws {
+        let fixtures = try ComicFixtures()
+        let pages = (1...4).map { ("\($0).png", ComicFixtures.page(width: 300, height: 400, seed: UInt32($0))) }
+        for (name, options) in [("a.cbz", "zip:compression=store"), ("a.cbt", nil)] {
+            let path = try fixtures.archive(name, format: name.hasSuffix("cbz") ? "zip" : "ustar", options: options, members: pages)
+            let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path)).map { $0 }
+            // Cut in the middle of the third page: the directory at the end is gone too.
+            let cut = fixtures.file("cut-" + name, Array(bytes.prefix(bytes.count * 5 / 8)))
+            let comic = try ComicBook(path: cut)
+            XCTAssertEqual(Array(comic.pageNames.prefix(2)), ["1.png", "2.png"], name)
+            XCTAssertEqual(try comic.container.read("2.png", limit: 1 << 20), pages[1].1, name)
+        }
+    }
+
+    func testAHostileZipDirectoryIsNotTrusted() throws {
+        // A directory record that claims more than the bytes hold, and one past the file.
+        var record = [UInt8](repeating: 0, count: 46)
+        record[0...3] = [0x50, 0x4B, 0x01, 0x02]
+        record[28] = 0xFF
+        XCTAssertNil(ZipDirectory.parse(record, count: 1, fileSize: 1000))
+        record[28] = 0
+        record[42...45] = [0xFF, 0xFF, 0xFF, 0x7F]
+        XCTAssertNil(ZipDirectory.parse(record, count: 1, fileSize: 1000))
+        XCTAssertNil(ZipDirectory.parse(Array(record.prefix(20)), count: 1, fileSize: 1000))
+        XCTAssertEqual(ZipDirectory.parse([], count: 0, fileSize: 1000), [])
+    }
+}

@@ -108,6 +108,18 @@ final class PDFFormatTests: XCTestCase {
         XCTAssertEqual(untitled.title, "pdflatex-4-pages")
     }
 
+    func testAPageReadAheadIsThePageReadWhenAsked() throws {
+        let file = try path("pdflatex-4-pages.pdf")
+        let ahead = try PDFPages(path: file), plain = try PDFPages(path: file)
+        ahead.readAhead(2)
+        XCTAssertEqual(ahead.page(2).text, plain.page(2).text)
+        XCTAssertEqual(ahead.page(2).page.width, plain.page(2).page.width)
+        // Another page than the one read ahead is read when asked.
+        ahead.readAhead(1)
+        XCTAssertEqual(ahead.page(3).text, plain.page(3).text)
+        XCTAssertEqual(ahead.page(1).text, plain.page(1).text)
+    }
+
     func testReadAPageAtATime() throws {
         let reading = try PDFFormat().openForReading(path: try path("moby-dick-mupdf.pdf"))
         guard case let .sectioned(sections) = reading else { return XCTFail("a PDF opens a page at a time") }

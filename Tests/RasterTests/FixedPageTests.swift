@@ -54,7 +54,6 @@ final class FixedPageTests: XCTestCase {
                                                       PixelRect(x: 600, y: 0, width: 600, height: 800)])
         XCTAssertEqual(buffer[10, 400], 0x202020, "page 2 on the left")
         XCTAssertEqual(buffer[610, 400], 0x303030, "page 3 on the right")
-        XCTAssertEqual(landscape.fixedPageCount(onPage: 1, of: pagination), 2)
     }
 
     func testARightToLeftBookPutsTheFirstPageOfASpreadOnTheRight() throws {

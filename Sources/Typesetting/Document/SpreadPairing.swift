@@ -18,13 +18,16 @@ public struct FixedSpread: Sendable, Equatable {
 /// each page on the side it names (`page-spread-left/right`), a page of
 /// no side on the next free one (the left first in a left-to-right book,
 /// the right first in a right-to-left one); a page that does not pair, is
-/// centred or is landscape itself is shown alone.
+/// centred, or is landscape among portrait pages is shown alone.
 public enum SpreadPairing {
     public static func spreads(of pages: [FixedPage], landscape: Bool, progression: PageProgression) -> [FixedSpread] {
         guard landscape else { return pages.indices.map { FixedSpread(pages: [$0]) } }
         // The half a spread's first page in reading order takes, and the other.
         let first: PageSide = progression == .rightToLeft ? .right : .left
         let second: PageSide = first == .left ? .right : .left
+        // A landscape page among portrait ones is a two-page spread by itself, as is one with no page
+        // beside it; a run of landscape pages pairs them.
+        let widePagesStandAlone = pages.count < 2 || pages.contains { !$0.isLandscape }
         var result: [FixedSpread] = []
         var open: FixedSpread?
         func close() {
@@ -32,7 +35,7 @@ public enum SpreadPairing {
             open = nil
         }
         for (index, page) in pages.enumerated() {
-            guard page.pairs, page.side != .centre, !page.isLandscape else {
+            guard page.pairs, page.side != .centre, !(widePagesStandAlone && page.isLandscape) else {
                 close()
                 result.append(FixedSpread(pages: [index]))
                 continue
