@@ -19,10 +19,11 @@ final class PictureZoom {
     /// The tiles asked of the worker last, in order.
     private(set) var requested: [TileKey] = []
 
-    /// Tiles in view and in the margin, half as many again, so a pan back finds some.
+    /// As many tiles as the screen wants at most (in view and in the
+    /// margin): a pan lets the tiles it leaves behind go first.
     static func byteBudget(viewWidth: Int, viewHeight: Int) -> Int {
         TileGrid.mostWanted(viewWidth: viewWidth, viewHeight: viewHeight) * TileGrid.side * TileGrid.side
-            * MemoryLayout<UInt32>.size * 3 / 2
+            * MemoryLayout<UInt32>.size
     }
 
     /// Draws with `renderer`, which becomes the worker's alone.
