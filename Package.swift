@@ -29,7 +29,6 @@ let package = Package(
         systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
-        systemLibrary("CRsvg", pkgConfig: "librsvg-2.0", apt: "librsvg2-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -49,6 +48,8 @@ let package = Package(
         // libzip loaded when the first EPUB is opened, not with every reader
         // (it brings libcrypto); libzip's header gives the types.
         .target(name: "CZipLoader"),
+        // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
+        .target(name: "CSVGLoader"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -56,7 +57,7 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CRsvg"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CSVGLoader"]),
         // The book every format produces and typesetting reads: text, paragraphs, chapters, the
         // document model, places in a book, page geometry, and the format protocol.
         .target(name: "BookModel", dependencies: ["Threading"]),

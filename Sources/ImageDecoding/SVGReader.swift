@@ -1,4 +1,4 @@
-import CRsvg
+import CSVGLoader
 import Geometry
 
 /// SVG drawn by librsvg at the size it is shown, only the part asked for.
@@ -25,40 +25,27 @@ enum SVGReader {
     /// as its `preserveAspectRatio` says), of which `target.region` is returned.
     static func decode(_ bytes: [UInt8], target: DecodeTarget) throws(ImageError) -> DecodedImage {
         guard bytes.count <= maximumBytes else { throw .unsupported("SVG document of \(bytes.count) bytes") }
-        var error: UnsafeMutablePointer<GError>?
-        let handle = bytes.withUnsafeBufferPointer { data in rsvg_handle_new_from_data(data.baseAddress, gsize(data.count), &error) }
-        guard let handle else { throw .damaged(consume(error) ?? "librsvg could not read the SVG") }
-        defer { g_object_unref(handle) }
         let region = target.region
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width), Int32(region.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw .tooLarge(width: region.width, height: region.height)
-        }
-        defer { cairo_surface_destroy(surface) }
-        guard let context = cairo_create(surface) else { throw .damaged("cairo could not draw") }
-        cairo_translate(context, -Double(region.x), -Double(region.y))
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
-        let drawn = rsvg_handle_render_document(handle, context, &viewport, &error)
-        cairo_destroy(context)
-        guard drawn != 0 else { throw .damaged(consume(error) ?? "librsvg could not draw the SVG") }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw .damaged("cairo gave no pixels") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
         var pixels = [UInt32](repeating: 0, count: region.width * region.height)
-        pixels.withUnsafeMutableBytes { output in
-            guard let base = output.baseAddress else { return }
-            for row in 0..<region.height {
-                // Cairo's ARGB32 is premultiplied 0xAARRGGBB in native byte order, as DecodedImage is.
-                (base + row * region.width * 4).copyMemory(from: data + row * stride, byteCount: region.width * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { data in
+            pixels.withUnsafeMutableBufferPointer { output in
+                ebookfb_svg_draw(data.baseAddress, data.count, Double(target.width), Double(target.height), Int32(region.x),
+                                 Int32(region.y), Int32(region.width), Int32(region.height), output.baseAddress, &message,
+                                 message.count)
             }
         }
-        return DecodedImage(width: region.width, height: region.height, pixels: pixels)
-    }
-
-    /// A GError's message, freeing it.
-    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String? {
-        guard let error else { return nil }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) }
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case EBOOKFB_SVG_DRAWN:
+            // Cairo's ARGB32 is premultiplied 0xAARRGGBB in native byte order, as DecodedImage is.
+            return DecodedImage(width: region.width, height: region.height, pixels: pixels)
+        case EBOOKFB_SVG_LIBRARY_MISSING:
+            throw .unsupported("SVG without librsvg (Debian's librsvg2-2)")
+        case EBOOKFB_SVG_TOO_LARGE:
+            throw .tooLarge(width: region.width, height: region.height)
+        default:
+            throw .damaged(reason.isEmpty ? "librsvg could not draw the SVG" : reason)
+        }
     }
 }

@@ -1,3 +1,0 @@
-// SVG drawn by librsvg into a cairo image surface (premultiplied ARGB32).
-#include <librsvg/rsvg.h>
-#include <cairo.h>
