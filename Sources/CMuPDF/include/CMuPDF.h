@@ -56,9 +56,9 @@ typedef struct {
     int page;
 } CMuPDF_link;
 
-/// What is read of a page: its size in points, its text (UTF-8, lines
-/// joined by spaces, blocks by line feeds; malloc'd) and its links to
-/// other pages (malloc'd). Free with CMuPDF_freePage.
+/// What is read of a page: its size in points, its text (UTF-8, lines and
+/// blocks joined by spaces; malloc'd) and its links to other pages
+/// (malloc'd). Free with CMuPDF_freePage.
 typedef struct {
     float width, height;
     char *text;
