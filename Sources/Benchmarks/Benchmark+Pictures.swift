@@ -18,6 +18,7 @@ extension Benchmark {
     func runPictures(book: Book, geometry: PageGeometry, budgets: (path: String, budgets: [Budget])?) throws {
         var result = JSONLine()
         try measurePDFFirstPage(of: book, geometry: geometry, into: &result)
+        try measureZoom(into: &result)
         result.add("size", "\(geometry.width)x\(geometry.height)")
         try report(result, budgets: budgets, geometry: geometry)
     }
