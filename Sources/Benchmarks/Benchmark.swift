@@ -184,7 +184,6 @@ public struct Benchmark {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
-        if book.hasFixedPages { try measureZoom(into: &result) }
 
         try measureLibrary(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)
