@@ -100,7 +100,7 @@ final class PictureZoomTests: XCTestCase {
         XCTAssertEqual(differing(reader.frame, try sharp(reader, scale: scale, origin: origin(reader))), 0)
         XCTAssertEqual(reader.blankTiles, 0)
         XCTAssertFalse(reader.isMoving, "every tile asked for is drawn and shown")
-        XCTAssertGreaterThan(reader.pictureZoom?.tiles.count ?? 0, 0)
+        XCTAssertGreaterThan(reader.zoomed.pictures?.tiles.count ?? 0, 0)
     }
 
     func testOnlyTilesInViewAndItsMarginAreDrawn() throws {
@@ -126,7 +126,7 @@ final class PictureZoomTests: XCTestCase {
             XCTAssertNotNil(inPage.intersection(reach), "\(inPage) lies outside the view and its margin \(reach)")
         }
         let most = TileGrid.mostWanted(viewWidth: Self.width, viewHeight: Self.height)
-        XCTAssertLessThanOrEqual(reader.pictureZoom?.tiles.count ?? 0, most)
+        XCTAssertLessThanOrEqual(reader.zoomed.pictures?.tiles.count ?? 0, most)
     }
 
     func testWhileTilesArePendingThePageIsShownMagnifiedNeverBlank() throws {
@@ -179,7 +179,7 @@ final class PictureZoomTests: XCTestCase {
                 // Past the scroll bars' fading.
                 time += 2000
             }
-            let tiles = try XCTUnwrap(reader.pictureZoom?.tiles)
+            let tiles = try XCTUnwrap(reader.zoomed.pictures?.tiles)
             XCTAssertLessThanOrEqual(tiles.bytes, tiles.byteBudget)
         }
         XCTAssertEqual(reader.blankTiles, 0)
@@ -191,12 +191,12 @@ final class PictureZoomTests: XCTestCase {
         let reader = try session(drawing: drawing)
         defer { reader.stop() }
         try HeadlessRun(session: reader).run(pinchToEight())
-        XCTAssertGreaterThan(reader.pictureZoom?.tiles.count ?? 0, 0)
+        XCTAssertGreaterThan(reader.zoomed.pictures?.tiles.count ?? 0, 0)
         let tap = GestureEvent(time: 20_000, kind: .doubleTap(at: Point(x: 400, y: 300)))
         reader.handle([tap])
         for step in 1...60 { reader.advance(to: 20_000 + Double(step) * 16) }
         XCTAssertFalse(reader.controller.isZoomed)
-        XCTAssertEqual(reader.pictureZoom?.tiles.count ?? 0, 0)
+        XCTAssertEqual(reader.zoomed.pictures?.tiles.count ?? 0, 0)
     }
 }
 

@@ -10,7 +10,7 @@ extension ReaderSession: LoopScene {
     public var hasBackgroundWork: Bool { isPaginating }
     public func waitForFrameWork() {
         cache.waitForRenderAhead()
-        pictureZoom?.waitUntilIdle()
+        zoomed.waitUntilIdle()
     }
 
     public func takeDamage() -> FrameDamage {
@@ -23,7 +23,7 @@ extension ReaderSession: LoopScene {
     /// at the next frame after it comes).
     public var isMoving: Bool {
         controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
-            || pictureZoom?.isWorking == true
+            || zoomed.isWorking
     }
 
     public func finishBackgroundWork() {
@@ -32,7 +32,7 @@ extension ReaderSession: LoopScene {
         if !pages.store.isPaused { pages.store.wait { _, complete in complete } }
         syncPages()
         cache.waitForRenderAhead()
-        pictureZoom?.waitUntilIdle()
+        zoomed.waitUntilIdle()
     }
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".

@@ -82,9 +82,6 @@ extension ReaderSession {
     private func install(_ next: PageRenderers) {
         renderers = next
         cache.replaceRenderers(main: next.main, worker: next.worker)
-        zoom = nil
-        // Its worker draws with the old renderer's typesetter and theme.
-        pictureZoom?.stop()
-        pictureZoom = nil
+        zoomed.reset()
     }
 }

@@ -51,8 +51,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     var compositor: Compositor
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }
-    var zoom: ZoomedGlyphs?
-    var pictureZoom: PictureZoom?
+    let zoomed = ZoomedPageComposer()
+    /// Tiles of zoomed pictures composed blank so far (none ever should be).
+    public var blankTiles: Int { compositor.blankTiles }
     /// Messages for the person, drained by the caller.
     public internal(set) var warnings: [String] = []
     var needsFrame = true
@@ -286,7 +287,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         openScreen.advance(to: time)
         controller.advance(to: time)
         syncPages()
-        if pictureZoom?.takeDrawn() == true || pictureZoom?.awaitsSteadyScale == true { needsFrame = true }
+        if zoomed.takeDrawn() { needsFrame = true }
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
         if composesStraight { framePending = true } else { compose() }
         needsFrame = false
@@ -302,26 +303,11 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         // The view may have been moved directly, not through `advance`.
         syncPages()
         let known = knownPages
-        let scroll = controller.scrollView
-        if let zoomed = controller.zoomedPage {
-            cache.focus(on: zoomed, pageCount: knownPageCount, pagination: known)
-            if scroll.isZooming || scroll.isZoomBouncing || scroll.isAnimating && !scroll.isDecelerating
-                || abs(scroll.zoomScale - 1) < 0.001 {
-                let offset = controller.screenZoomOffset
-                _ = cache.withPage(zoomed, pagination: known) { buffer in
-                    compositor.composeMagnified(buffer, scale: scroll.zoomScale, offsetX: offset.x, offsetY: offset.y,
-                                                into: &frame)
-                }
-                damage = .all(rows: frame.height)
-            } else if renderer.typesetter.showsFixedPages(zoomed, of: known) {
-                composePictureZoom(zoomed, pagination: known)
-            } else if let zoom = ZoomedGlyphs.at(controller.zoomScale, kept: &zoom) {
-                // The zoomed viewport drawn sharp from the page's layout at the zoomed size.
-                zoom.paint(renderer.typesetter.layoutPage(zoomed, of: known), fonts: renderer.typesetter.fonts,
-                           theme: settings.theme, origin: controller.screenZoomOffset, into: &frame)
-                compositor.frameWasDrawnOver()
-                damage = .all(rows: frame.height)
-            }
+        if let page = controller.zoomedPage {
+            cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+            zoomed.compose(page, of: known, controller: controller, cache: cache, renderer: renderer,
+                           geometry: settings.geometry, compositor: &compositor, into: &frame)
+            damage = .all(rows: frame.height)
             ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
                                      into: &frame)
         } else if !openScreen.coversPage {
@@ -343,8 +329,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     /// The images of the pages in view for the compositor, those around the current one drawn ahead.
     func pageImages(_ known: Pagination) -> (Int) -> Compositor.PageImage? {
-        zoom = nil
-        pictureZoom?.forget()
+        zoomed.forget()
         return cache.images(around: controller, pageCount: knownPageCount, pagination: known)
     }
 
@@ -363,6 +348,6 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         pages.pendingWholeBook?.reading.stopReading()
         pages.store.cancel()
         cache.stop()
-        pictureZoom?.stop()
+        zoomed.stop()
     }
 }
