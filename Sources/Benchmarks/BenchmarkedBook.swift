@@ -1,4 +1,5 @@
 import BookModel
+import Raster
 import Reader
 import Typesetting
 
@@ -31,6 +32,23 @@ public protocol BenchmarkedBook {
 
 extension BenchmarkedBook {
     var publisherStylesApply: Bool { publisherStylesArgument == "on" }
+
+    /// The book opened as the reader opens it, at its start, with pattern
+    /// snapshots from `snapshotFolder`: its first page composed and, for a
+    /// book opened a section at a time, the whole book taken in, as after a
+    /// first touch. The caller stops the session.
+    func openSession(geometry: PageGeometry, snapshotFolder: String?) throws -> ReaderSession {
+        let start = try openForReading(geometry: geometry, background: Theme.light.background,
+                                       snapshotFolder: snapshotFolder, stateStore: nil, start: .offset(0))
+        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: lang,
+                                              lineBreaking: lineBreaking)
+        let session = try ReaderSession(opening: start.book, path: book, settings: settings, start: .offset(0),
+                                        stateStore: nil, hyphenationPreload: start.hyphenation,
+                                        preparedBuffers: start.buffers)
+        session.compose()
+        session.waitForWholeBook()
+        return session
+    }
 
     /// `arguments` with the book (`other`, else the one benchmarked) and
     /// the options it is set with, for a fresh process of this binary.

@@ -23,16 +23,8 @@ struct ComicBenchmark {
         let geometry = try options.geometry()
         let snapshots = try ScratchFolder(prefix: "ebook-fb-bench-comic")
         defer { snapshots.remove() }
-        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               snapshotFolder: snapshots.path, stateStore: nil, start: .offset(0))
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
-                                              lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),
-                                        stateStore: nil, hyphenationPreload: start.hyphenation,
-                                        preparedBuffers: start.buffers)
+        let session = try options.openSession(geometry: geometry, snapshotFolder: snapshots.path)
         defer { session.stop() }
-        session.compose()
-        session.waitForWholeBook()
         session.pagination.wait { _, complete in complete }
         session.controller.show(page: 0)
         session.cache.waitForRenderAhead()

@@ -39,17 +39,8 @@ public struct SessionBenchmark {
     public func run() throws {
         let geometry = try options.geometry()
         // Opened as the reader opens a book, so its memory is the reader's.
-        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               snapshotFolder: patternSnapshots, stateStore: nil, start: .offset(0))
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
-                                              lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),
-                                        stateStore: nil, hyphenationPreload: start.hyphenation,
-                                        preparedBuffers: start.buffers)
+        let session = try options.openSession(geometry: geometry, snapshotFolder: patternSnapshots)
         defer { session.stop() }
-        session.compose()
-        // A book opened a section at a time is flicked through whole, as after a first touch.
-        session.waitForWholeBook()
         var result = JSONLine()
 
         // Font size change to the new page composed, same text on screen.

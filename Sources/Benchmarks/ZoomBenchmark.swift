@@ -27,16 +27,8 @@ public struct ZoomBenchmark {
 
     public func run() throws {
         let geometry = try options.geometry()
-        let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
-                                               snapshotFolder: nil, stateStore: nil, start: .offset(0))
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
-                                              lineBreaking: options.lineBreaking)
-        let session = try ReaderSession(opening: start.book, path: options.book, settings: settings, start: .offset(0),
-                                        stateStore: nil, hyphenationPreload: start.hyphenation,
-                                        preparedBuffers: start.buffers)
+        let session = try options.openSession(geometry: geometry, snapshotFolder: nil)
         defer { session.stop() }
-        session.compose()
-        session.waitForWholeBook()
         session.pagination.wait { _, complete in complete }
         // A page from the middle of the book: a book's first is often nearly empty.
         let page = session.knownPageCount / 2
