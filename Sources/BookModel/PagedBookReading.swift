@@ -47,13 +47,14 @@ extension PagedBookSource {
 /// at once, and the whole book (every page's text) on a thread of its own.
 public final class PagedBookReading: SectionedBookReading, @unchecked Sendable {
     private let source: any PagedBookSource
-    private let condition = Condition()
-    private var started = false
-    private var stopped = false
-    private var whole: Book?
+    private let whole: BackgroundRead<Book>
 
     public init(source: any PagedBookSource) {
         self.source = source
+        whole = BackgroundRead(name: "book pages") { stopped in
+            let book = source.book(stopped: stopped)
+            return stopped() ? nil : book
+        }
     }
 
     public var stateKey: String { source.stateKey }
@@ -73,46 +74,8 @@ public final class PagedBookReading: SectionedBookReading, @unchecked Sendable {
         (index * max(1, characters), max(characters, sectionCount * max(1, characters)))
     }
 
-    public func startReadingWholeBook() {
-        let start = condition.withLock {
-            defer { started = true }
-            return !started && !stopped
-        }
-        guard start else { return }
-        do {
-            try DetachedThread.start(name: "book pages") { [self] in
-                let book = source.book(stopped: { [self] in condition.withLock { stopped } })
-                condition.withLock {
-                    if !stopped { whole = whole ?? book }
-                    condition.broadcast()
-                }
-            }
-        } catch {
-            // No thread to spare: the book is read by whoever waits for it.
-            condition.withLock { started = false }
-        }
-    }
-
-    public var wholeBookIfRead: Book? { condition.withLock { whole } }
-
-    public func waitForWholeBook() -> Book {
-        condition.lock()
-        while whole == nil, started, !stopped { condition.wait() }
-        let found = whole
-        condition.unlock()
-        if let found { return found }
-        let book = source.book()
-        condition.withLock {
-            whole = whole ?? book
-            condition.broadcast()
-        }
-        return whole ?? book
-    }
-
-    public func stopReading() {
-        condition.withLock {
-            stopped = true
-            condition.broadcast()
-        }
-    }
+    public func startReadingWholeBook() { whole.start() }
+    public var wholeBookIfRead: Book? { whole.valueIfRead }
+    public func waitForWholeBook() -> Book { whole.wait() }
+    public func stopReading() { whole.stop() }
 }

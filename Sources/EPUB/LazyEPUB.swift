@@ -9,9 +9,7 @@ import Typesetting
 public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
     private let source: EPUBSource
     private let condition = Condition()
-    private var started = false
-    private var stopped = false
-    private var whole: OpenedEPUB?
+    private let whole: BackgroundRead<OpenedEPUB>
     /// A section read ahead, until it is asked for.
     private var readAhead: (index: Int, book: Book)?
 
@@ -33,6 +31,7 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
         linear = spine.map { $0.isLinear || !anyLinear }
         firstShownSection = linear.firstIndex(of: true) ?? 0
         sizes = source.spineSizes
+        whole = BackgroundRead(name: "book sections") { [source] stopped in source.wholeBook(until: stopped) }
     }
 
     /// What the package says of the book, for the log and the interface before the text is read.
@@ -66,50 +65,14 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
         return (Int(Double(before) * perByte), max(characters, Int(Double(all) * perByte)))
     }
 
-    public func startReadingWholeBook() {
-        let start = condition.withLock {
-            defer { started = true }
-            return !started && !stopped
-        }
-        guard start else { return }
-        do {
-            try DetachedThread.start(name: "book sections") { [self] in
-                let opened = source.wholeBook(until: { [self] in condition.withLock { stopped } })
-                condition.withLock {
-                    if let opened { whole = whole ?? opened }
-                    condition.broadcast()
-                }
-            }
-        } catch {
-            // No thread to spare: the book is read by whoever waits for it.
-            condition.withLock { started = false }
-        }
-    }
+    public func startReadingWholeBook() { whole.start() }
 
-    public var wholeBookIfRead: Book? { condition.withLock { whole?.book } }
+    public var wholeBookIfRead: Book? { whole.valueIfRead?.book }
 
     /// The whole book with what its package and navigation say.
-    public func waitForWholePublication() -> OpenedEPUB {
-        condition.lock()
-        while whole == nil, started, !stopped { condition.wait() }
-        let found = whole
-        condition.unlock()
-        if let found { return found }
-        // Never started, or stopped before the end: read here.
-        let opened = source.wholeBook()
-        condition.withLock {
-            whole = whole ?? opened
-            condition.broadcast()
-        }
-        return opened
-    }
+    public func waitForWholePublication() -> OpenedEPUB { whole.wait() }
 
     public func waitForWholeBook() -> Book { waitForWholePublication().book }
 
-    public func stopReading() {
-        condition.withLock {
-            stopped = true
-            condition.broadcast()
-        }
-    }
+    public func stopReading() { whole.stop() }
 }
