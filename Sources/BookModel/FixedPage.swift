@@ -41,6 +41,15 @@ public struct FixedPage: Sendable, Equatable {
 
     /// The page is wider than it is tall.
     public var isLandscape: Bool { width > height }
+
+    /// The page's size in whole pixels scaled to fit `width` x `height`,
+    /// its aspect kept: the size it is shown at on a screen of its own, and
+    /// so the size a format may draw it at ahead of being asked.
+    public func fitted(width areaWidth: Int, height areaHeight: Int) -> (width: Int, height: Int) {
+        let scale = min(Double(areaWidth) / width, Double(areaHeight) / height)
+        return (max(1, min(areaWidth, Int((width * scale).rounded()))),
+                max(1, min(areaHeight, Int((height * scale).rounded()))))
+    }
 }
 
 extension Book {

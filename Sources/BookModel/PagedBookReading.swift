@@ -12,27 +12,28 @@ public protocol PagedBookSource: AnyObject, Sendable {
     var resources: DocumentResources? { get }
     /// The contents; targets are page names (`pageName(_:)`).
     var contents: [ContentsEntry] { get }
-    /// Page `index` (0-based) and the text it carries ("" for none).
-    func page(_ index: Int) -> (page: FixedPage, text: String)
-    /// Starts reading page `index` on a thread, for `page(_:)` soon after.
-    func readAhead(_ index: Int)
+    /// Page `index` (0-based) and, `withText`, the text it carries ("" for none).
+    func page(_ index: Int, withText: Bool) -> (page: FixedPage, text: String)
+    /// Starts reading page `index` on a thread, for `page(_:withText: false)`
+    /// soon after, and drawing it as it will be shown alone on `screen`.
+    func readAhead(_ index: Int, screen: PageGeometry)
 }
 
 extension PagedBookSource {
-    public func readAhead(_ index: Int) {}
+    public func readAhead(_ index: Int, screen: PageGeometry) {}
 
     /// The section name of page `index`, which links and contents target.
     public static func pageName(_ index: Int) -> String { "page\(index + 1)" }
 
     /// The book of pages `range` (the whole book by default), each a fixed
-    /// page section whose block is the page's text; stops early, keeping
-    /// the pages read, when `stopped` says so.
-    public func book(pages range: Range<Int>? = nil, stopped: () -> Bool = { false }) -> Book {
+    /// page section whose block is the page's text (`withText`, else a
+    /// placeholder); stops early, keeping the pages read, when `stopped` says so.
+    public func book(pages range: Range<Int>? = nil, withText: Bool = true, stopped: () -> Bool = { false }) -> Book {
         let range = range ?? 0..<pageCount
         var builder = DocumentBuilder()
         for index in range {
             if stopped() { break }
-            let (page, text) = page(index)
+            let (page, text) = page(index, withText: withText)
             builder.beginSection(name: Self.pageName(index), fixedPage: page)
             builder.append(.paragraph, style: BlockStyle(), text: text.isEmpty ? "\u{FFFC}" : text)
         }
@@ -63,11 +64,14 @@ public final class PagedBookReading: SectionedBookReading, @unchecked Sendable {
 
     public func isShown(section index: Int) -> Bool { (0..<sectionCount).contains(index) }
 
+    /// The page alone, without its text: the page is shown at once, and
+    /// what it says comes with the whole book a moment later.
     public func book(ofSection index: Int) -> Book {
-        source.book(pages: min(max(0, index), max(0, sectionCount - 1))..<min(max(1, index + 1), sectionCount))
+        source.book(pages: min(max(0, index), max(0, sectionCount - 1))..<min(max(1, index + 1), sectionCount),
+                    withText: false)
     }
 
-    public func readAhead(section index: Int) { source.readAhead(index) }
+    public func readAhead(section index: Int, screen: PageGeometry) { source.readAhead(index, screen: screen) }
 
     /// Pages are alike: each takes its share of the book.
     public func estimatedPlace(ofSection index: Int, characters: Int) -> (charactersBefore: Int, length: Int) {

@@ -55,9 +55,9 @@ public protocol SectionedBookReading: AnyObject, Sendable {
     func isShown(section index: Int) -> Bool
     /// A book of section `index` alone, read on the caller's thread.
     func book(ofSection index: Int) -> Book
-    /// Reads section `index` now, on this thread, for `book(ofSection:)`
-    /// to give at once.
-    func readAhead(section index: Int)
+    /// Reads section `index` ahead for `book(ofSection:)` to give at once;
+    /// a format that draws its own pages may draw it for `screen` too.
+    func readAhead(section index: Int, screen: PageGeometry)
     /// Where section `index` of `characters` characters lies in the whole
     /// book, estimated before it is read: characters before it and in all.
     func estimatedPlace(ofSection index: Int, characters: Int) -> (charactersBefore: Int, length: Int)

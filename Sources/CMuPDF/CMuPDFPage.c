@@ -134,14 +134,12 @@ int CMuPDF_readPage(CMuPDF_document *document, int index, int withText, CMuPDF_p
     fz_try(context) {
         fz_rect bounds;
         // Loaded once for its display list and its links.
-        if (withText) loaded = fz_load_page(context, &document->pdf->super, index);
+        loaded = fz_load_page(context, &document->pdf->super, index);
         list = CMuPDF_pageList(document, index, 0, loaded, &bounds);
         page->width = bounds.x1 - bounds.x0;
         page->height = bounds.y1 - bounds.y0;
-        if (withText) {
-            readText(context, list, &text);
-            readLinks(context, &document->pdf->super, loaded, fz_make_point(bounds.x0, bounds.y0), page);
-        }
+        if (withText) readText(context, list, &text);
+        readLinks(context, &document->pdf->super, loaded, fz_make_point(bounds.x0, bounds.y0), page);
     }
     fz_always(context) {
         fz_drop_page(context, loaded);

@@ -53,7 +53,7 @@ public final class ComicBook: PagedBookSource, @unchecked Sendable {
         info?.coverPage.flatMap { pageNames.indices.contains($0) ? $0 : nil } ?? 0
     }
 
-    public func page(_ index: Int) -> (page: FixedPage, text: String) {
+    public func page(_ index: Int, withText: Bool) -> (page: FixedPage, text: String) {
         let name = pageNames[index]
         let size = self.size(ofPage: index)
         // A landscape image is a double page drawn as one: alone on the screen.

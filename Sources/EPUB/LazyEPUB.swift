@@ -49,7 +49,8 @@ public final class LazyEPUB: SectionedBookReading, @unchecked Sendable {
 
     /// Reads section `index` now, on this thread, for `book(ofSection:)`
     /// to give at once: the reader reads it while it waits for its font.
-    public func readAhead(section index: Int) {
+    /// Its pages are laid out later, for whatever screen.
+    public func readAhead(section index: Int, screen: PageGeometry) {
         guard (0..<sectionCount).contains(index) else { return }
         let book = source.book(ofSection: index)
         condition.withLock { readAhead = (index, book) }

@@ -33,15 +33,18 @@ public final class PDFPages: PagedBookSource {
     public var pageProgression: PageProgression { .leftToRight }
     public var resources: DocumentResources? { nil }
 
-    public func readAhead(_ index: Int) {
+    /// A PDF page is shown alone (it never pairs), fitted to the screen:
+    /// so it is drawn ahead at that size.
+    public func readAhead(_ index: Int, screen: PageGeometry) {
         guard (0..<pageCount).contains(index) else { return }
-        ahead.start(index, of: document)
+        ahead.start(index, of: document, screen: screen)
     }
 
-    public func page(_ index: Int) -> (page: FixedPage, text: String) {
-        let drawing = PageDrawingReference(PDFPageDrawing(document: document, index: index))
-        let taken = ahead.take(index) ?? (try? document.page(index, withText: true))
-        guard let read = taken else {
+    public func page(_ index: Int, withText: Bool) -> (page: FixedPage, text: String) {
+        let drawing = PageDrawingReference(PDFPageDrawing(document: document, index: index, drawnAhead: ahead))
+        let read = withText ? try? document.page(index, withText: true)
+            : ahead.page(index) { try? document.page(index, withText: false) }
+        guard let read else {
             let size = Self.damagedPageSize
             return (FixedPage(width: size.width, height: size.height, content: .drawn(drawing), pairs: false), "")
         }

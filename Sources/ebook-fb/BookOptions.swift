@@ -101,7 +101,7 @@ struct BookOptions: ParsableArguments {
         let opened = try format.openForReading(path: book)
         if case let .sectioned(reading) = opened,
            let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
-            reading.readAhead(section: section)
+            reading.readAhead(section: section, screen: geometry)
         }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)
     }

@@ -25,6 +25,6 @@ final class SharedComicsTests: XCTestCase {
         XCTAssertEqual(comic.pageNames, comic.container.names)
         XCTAssertEqual(comic.pageNames.count, 4)
         XCTAssertEqual(comic.pageProgression, .leftToRight)
-        XCTAssertTrue(comic.page(2).page.isLandscape)
+        XCTAssertTrue(comic.page(2, withText: false).page.isLandscape)
     }
 }

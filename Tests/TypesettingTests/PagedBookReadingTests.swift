@@ -14,13 +14,14 @@ final class PagedBookReadingTests: XCTestCase {
         let contents = [ContentsEntry(title: "Third", level: 1, target: Pages.pageName(2))]
         private(set) var made: [Int] = []
 
-        func page(_ index: Int) -> (page: FixedPage, text: String) {
+        func page(_ index: Int, withText: Bool) -> (page: FixedPage, text: String) {
             made.append(index)
-            return (FixedPage(width: 600, height: 800, content: .image(resource: "p\(index)")), index == 1 ? "" : "Page \(index + 1)")
+            return (FixedPage(width: 600, height: 800, content: .image(resource: "p\(index)")),
+                    index == 1 || !withText ? "" : "Page \(index + 1)")
         }
     }
 
-    func testThePageShownIsABookOfItsOwnMadeFromThatPageOnly() {
+    func testThePageShownIsABookOfItsOwnMadeFromThatPageOnlyItsTextComingWithTheWholeBook() {
         let pages = Pages()
         let reading = PagedBookReading(source: pages)
         XCTAssertEqual(reading.sectionCount, 5)
@@ -29,7 +30,10 @@ final class PagedBookReadingTests: XCTestCase {
         XCTAssertEqual(book.document?.firstSection, 2)
         XCTAssertEqual(book.document?.isPartial, true)
         XCTAssertEqual(book.document?.sections.first?.fixedPage?.content, .image(resource: "p2"))
-        XCTAssertEqual(String(decoding: book.text.utf8, as: UTF8.self), "Page 3")
+        XCTAssertEqual(String(decoding: book.text.utf8, as: UTF8.self), "\u{FFFC}")
+        reading.startReadingWholeBook()
+        let whole = reading.waitForWholeBook()
+        XCTAssertEqual(String(decoding: whole.text.utf8[whole.paragraphs[2].bytes], as: UTF8.self), "Page 3")
     }
 
     func testTheWholeBookHasEveryPageItsTextAndTheContents() {

@@ -66,7 +66,7 @@ typedef struct {
     int linkCount;
 } CMuPDF_page;
 
-/// Reads page `index` (0-based); the text and links only when `withText`.
+/// Reads page `index` (0-based): its size and links, and its text when `withText`.
 int CMuPDF_readPage(CMuPDF_document *document, int index, int withText, CMuPDF_page *page, char *message,
                     size_t messageSize);
 void CMuPDF_freePage(CMuPDF_page *page);

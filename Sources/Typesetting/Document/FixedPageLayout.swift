@@ -149,9 +149,7 @@ extension Typesetter {
     /// `page` scaled to fit `area`, its aspect kept, centred across the
     /// area or against the spread's fold, centred down it.
     static func fit(_ page: FixedPage, in area: PixelRect, align: Alignment) -> PixelRect {
-        let scale = min(Double(area.width) / page.width, Double(area.height) / page.height)
-        let width = max(1, min(area.width, Int((page.width * scale).rounded())))
-        let height = max(1, min(area.height, Int((page.height * scale).rounded())))
+        let (width, height) = page.fitted(width: area.width, height: area.height)
         let x: Int
         switch align {
         case .leading: x = area.x
