@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
 
 _Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a 16-bit unit");
 
@@ -39,4 +41,11 @@ int32_t CICU_lineBreaks(CICU_LineBreaker *breaker, const uint16_t *text, int32_t
     // Detach the text: the caller's buffer does not outlive this call.
     ubrk_setText(breaker->iterator, NULL, 0, &status);
     return 0;
+}
+
+int32_t CICU_isEastAsianWideNotHangul(uint32_t scalar) {
+    int32_t width = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
+    if (width != U_EA_WIDE && width != U_EA_FULLWIDTH && width != U_EA_HALFWIDTH) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    return uscript_getScript((UChar32)scalar, &status) == USCRIPT_HANGUL ? 0 : 1;
 }

@@ -46,6 +46,11 @@ struct ShapedParagraph {
         scalars = source
         self.markup = markup
         if !markup.hidden.isEmpty { isHidden = markup.hiddenMask(count: count) }
+        // A line end between two wide characters is no space: hidden, and not glue.
+        let vanishing = style == .body || style == .preserved
+            ? SegmentBreaks.vanishing(in: source, keptLineEnds: style == .preserved) : []
+        if !vanishing.isEmpty, isHidden.isEmpty { isHidden = [Bool](repeating: false, count: count) }
+        for index in vanishing { isHidden[index] = true }
         widths = [Int32](repeating: 0, count: count)
         isGlue = [Bool](repeating: false, count: count)
         missing = [UInt8](repeating: 0, count: count)
@@ -59,7 +64,9 @@ struct ShapedParagraph {
                 isGlue[index] = true
             }
         }
-        breaks = services.lineBreaks.opportunities(source)
+        for index in vanishing { isGlue[index] = false }
+        breaks = vanishing.isEmpty ? services.lineBreaks.opportunities(source)
+            : SegmentBreaks.opportunities(source, vanishing: vanishing) { services.lineBreaks.opportunities($0) }
         adjustBreaks(style: style, hyphenator: style == .body ? services.hyphenator : nil)
         if !markup.isEmpty { keepMarkupTogether() }
 

@@ -57,4 +57,44 @@ final class ScriptLineBreakingTests: XCTestCase {
         XCTAssertEqual(set.joined(), text)
         XCTAssertFalse(set.dropFirst().contains { $0.hasPrefix("，") || $0.hasPrefix("。") })
     }
+
+    func testALineEndOfTheFileBetweenChineseCharactersIsNoSpace() throws {
+        // A file wrapped inside sentences, one paragraph.
+        let text = "人人生而自由，在尊严和权利上一律\n平等。他们赋有理性和良心，并应以兄弟\n关系的精神相对待。"
+        let set = try lines(text, width: 2000, language: "zh")
+        XCTAssertEqual(set, ["人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。"])
+    }
+
+    func testALineEndBeforeAClosingMarkIsNoPlaceToBreak() throws {
+        // The file broke the line before "。": set narrow, no line starts with it.
+        let sentence = "在尊严和权利上一律平等\n。他们赋有理性和良心\n，并应以兄弟关系的精神相对待\n。"
+        for width in stride(from: 120, through: 300, by: 9) {
+            let set = try lines(sentence, width: width, language: "zh")
+            XCTAssertEqual(set.joined(), sentence.replacingOccurrences(of: "\n", with: ""))
+            XCTAssertFalse(set.dropFirst().contains { $0.hasPrefix("，") || $0.hasPrefix("。") }, "width \(width): \(set)")
+        }
+    }
+
+    func testALineEndBetweenLatinWordsOrHangulIsASpace() throws {
+        XCTAssertEqual(try lines("free\nand equal", width: 2000), ["free and equal"])
+        XCTAssertEqual(try lines("모든 인간은\n태어날 때부터", width: 2000, language: "ko"), ["모든 인간은 태어날 때부터"])
+        XCTAssertEqual(try lines("自由\nand 平等", width: 2000), ["自由 and 平等"])
+    }
+
+    func testOnlyLineEndsBetweenTwoWideCharactersVanish() {
+        let scalars = "a\n中\n文\n한\n。".unicodeScalars.map(\.value)
+        XCTAssertEqual(SegmentBreaks.vanishing(in: scalars), [3])
+        let breaks = SegmentBreaks.opportunities(scalars, vanishing: [3]) { LineBreakFinder(language: "zh").opportunities($0) }
+        XCTAssertEqual(breaks.count, scalars.count)
+        XCTAssertEqual(breaks[2], .none, "not before the line end")
+        XCTAssertEqual(breaks[3], .allowed, "after it, as between 中 and 文")
+        XCTAssertEqual(breaks.last, .mandatory)
+    }
+
+    func testWhereLineEndsAreKeptOneBeforeAClosingMarkStillVanishes() {
+        let scalars = "及黃昏時\n，卻與眾\n就寢".unicodeScalars.map(\.value)
+        XCTAssertEqual(SegmentBreaks.vanishing(in: scalars, keptLineEnds: true), [4],
+                       "the line end before ， goes; the one before 就 is kept")
+        XCTAssertEqual(SegmentBreaks.vanishing(in: scalars), [4, 9], "in prose both go")
+    }
 }

@@ -19,4 +19,9 @@ void CICU_lineBreakerClose(CICU_LineBreaker *breaker);
 /// 2 a break is mandatory. Returns 0, or -1 when ICU fails.
 int32_t CICU_lineBreaks(CICU_LineBreaker *breaker, const uint16_t *text, int32_t length, uint8_t *out);
 
+/// True for a character East Asian wide, fullwidth or halfwidth and not
+/// Hangul: between two such, a line end in the source is no space (CSS
+/// Text 3's segment break rule).
+int32_t CICU_isEastAsianWideNotHangul(uint32_t scalar);
+
 #endif

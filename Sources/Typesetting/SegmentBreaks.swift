@@ -1,0 +1,77 @@
+import CICU
+
+/// CSS Text 3's segment break rule in body text: a line end of the source
+/// between two East Asian wide characters (Chinese, Japanese, neither of
+/// them Hangul) is no space at all, as a file wrapped inside a sentence
+/// (擂\n得鼓響) was not meant to show a gap. Elsewhere a line end is a space.
+/// Where line ends are kept (verse, short lines of dialogue), one before a
+/// mark no line may start with (時\n，) was the file's wrapping, not a
+/// line of its own: it vanishes too.
+enum SegmentBreaks {
+    /// The indices of the line ends in `source` that vanish; `keptLineEnds`
+    /// when the paragraph keeps its line ends.
+    static func vanishing(in source: [UInt32], keptLineEnds: Bool = false) -> [Int] {
+        var result: [Int] = []
+        for index in 1..<max(1, source.count - 1) where source[index] == 0x0A {
+            guard isWide(source[index - 1]) else { continue }
+            let next = source[index + 1]
+            if keptLineEnds ? startsNoLine(next) : isWide(next) { result.append(index) }
+        }
+        return result
+    }
+
+    /// Closing brackets, 、。，．・：；？！, iteration marks, small kana and
+    /// ー: JLReq's characters not starting a line, in their wide forms.
+    static func startsNoLine(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0x30FB, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0x309B, 0x309C, 0x30FD, 0x30FE,
+             0x309D, 0x309E, 0x3005, 0x30FC, 0xFF09, 0xFF3D, 0xFF5D, 0x300D, 0x300F, 0x3015, 0x3009, 0x300B, 0x3011,
+             0x3019, 0x3017, 0x301F, 0xFF60, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087,
+             0x308E, 0x3095, 0x3096, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE,
+             0x30F5, 0x30F6:
+            true
+        default:
+            false
+        }
+    }
+
+    @inline(__always)
+    static func isWide(_ scalar: UInt32) -> Bool {
+        // Nothing below the Hangul Jamo block is wide: most text never calls ICU.
+        scalar >= 0x1100 && CICU_isEastAsianWideNotHangul(scalar) != 0
+    }
+
+    /// Break opportunities of `source` as if the `vanishing` line ends were
+    /// not there: the characters on each side of one are next to each
+    /// other, and a line may end after the line end only where it could
+    /// end between them (never before a closing mark or after an opening one).
+    static func opportunities(_ source: [UInt32], vanishing: [Int],
+                              finder: (_ scalars: [UInt32]) -> [BreakOpportunity]) -> [BreakOpportunity] {
+        var joined: [UInt32] = []
+        joined.reserveCapacity(source.count - vanishing.count)
+        var next = vanishing.makeIterator()
+        var skip = next.next()
+        for (index, scalar) in source.enumerated() {
+            if index == skip {
+                skip = next.next()
+            } else {
+                joined.append(scalar)
+            }
+        }
+        let found = finder(joined)
+        var result = [BreakOpportunity](repeating: .none, count: source.count)
+        var at = 0
+        var vanished = Set(vanishing)
+        for index in source.indices {
+            if vanished.remove(index) != nil {
+                // After the line end: where the characters around it allow.
+                result[index] = at > 0 ? found[at - 1] : .none
+                result[index - 1] = .none
+            } else {
+                result[index] = found[at]
+                at += 1
+            }
+        }
+        return result
+    }
+}
