@@ -9,7 +9,7 @@ import Typesetting
 
 /// The options every command that typesets a book shares.
 struct BookOptions: ParsableArguments {
-    @Argument(help: "The book: an EPUB, or a plain-text file in UTF-8, UTF-16 or a legacy charset (detected).")
+    @Argument(help: "The book: an EPUB, a PDF, a comic (CBZ, CBT, CB7, CBR or a folder of images), or a plain-text file in UTF-8, UTF-16 or a legacy charset (detected).")
     var book: String
 
     @Option(name: .customLong("publisher-styles"), help: "on: an EPUB's own style sheets apply; off: only the reader's.")
