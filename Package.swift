@@ -120,7 +120,7 @@ let package = Package(
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Geometry", "BookModel", "PlainText", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
-                                                                "StyleSheets", "TestSupport", "LinuxSystem"]),
+                                                                "StyleSheets", "TestSupport", "LinuxSystem", "PDF", "Comics"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),

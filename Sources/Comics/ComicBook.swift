@@ -27,7 +27,9 @@ public final class ComicBook: PagedBookSource, @unchecked Sendable {
     public init(path: String) throws(ComicError) {
         let container = try ComicContainer.open(path: path)
         self.container = container
-        pageNames = container.names.filter(Self.isPage).sorted(by: NaturalOrder.precedes)
+        // A name an archive holds twice is one page: reading by name finds its first member only.
+        var seen = Set<String>()
+        pageNames = container.names.filter { Self.isPage($0) && seen.insert($0).inserted }.sorted(by: NaturalOrder.precedes)
         guard !pageNames.isEmpty else { throw .noPages(path: path) }
         let infoName = container.names.filter { Self.lastComponent($0).lowercased() == "comicinfo.xml" }
             .min { $0.count < $1.count }

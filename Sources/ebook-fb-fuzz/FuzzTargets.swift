@@ -11,6 +11,7 @@ import Typesetting
 enum FuzzTarget: String, CaseIterable {
     case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora, image
     case zip, package, css, content
+    case pdf, comic, comicinfo
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
@@ -27,6 +28,9 @@ enum FuzzTarget: String, CaseIterable {
         case .package: EPUBFuzzing.package(bytes)
         case .css: EPUBFuzzing.css(bytes)
         case .content: EPUBFuzzing.content(bytes)
+        case .pdf: PictureBookFuzzing.pdf(bytes)
+        case .comic: PictureBookFuzzing.comic(bytes)
+        case .comicinfo: PictureBookFuzzing.comicInfo(bytes)
         }
     }
 

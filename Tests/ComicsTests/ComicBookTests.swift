@@ -144,4 +144,13 @@ final class DamagedComicTests: XCTestCase {
         XCTAssertNil(ZipDirectory.parse(Array(record.prefix(20)), count: 1, fileSize: 1000))
         XCTAssertEqual(ZipDirectory.parse([], count: 0, fileSize: 1000), [])
     }
+
+    func testANameTheArchiveHoldsTwiceIsOnePage() throws {
+        let fixtures = try ComicFixtures()
+        let first = ComicFixtures.page(seed: 1), second = ComicFixtures.page(seed: 2)
+        let path = try fixtures.archive("twice.cbz", format: "zip", members: [("1.png", first), ("2.png", second), ("1.png", second)])
+        let comic = try ComicBook(path: path)
+        XCTAssertEqual(comic.pageNames, ["1.png", "2.png"])
+        XCTAssertEqual(try comic.container.read("1.png", limit: 1 << 20), first, "the first member of that name")
+    }
 }

@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
 # Targets: decoder encoding evdev evemu state config gutenberg aozora zip package css content image
+#          pdf comic comicinfo
 # (all by default). Seed corpora are made at run time from ../shared (books, touch recordings, the
 # EPUBs' images), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
@@ -17,7 +18,8 @@ while [ $# -gt 0 ]; do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content image)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content image
+                                     pdf comic comicinfo)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -190,6 +192,37 @@ elif target == "image":
     png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 16, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
     put("made.png", png)
     put("gif", b"GIF89a\x02\x00\x02\x00\x80\x00\x00\xff\x00\x00\x00\x00\xff,\x00\x00\x00\x00\x02\x00\x02\x00\x00\x02\x02\x84\x51\x00;")
+elif target == "pdf":
+    # The small PDFs whole; the long novel's first 64 KB (a cut file, repaired).
+    for path in sorted(glob.glob(os.path.join(shared, "pdf", "*.pdf"))):
+        data = open(path, "rb").read()
+        put(os.path.basename(path), data if len(data) <= 131072 else data[:65536])
+elif target == "comic":
+    import io, tarfile
+    def png(width, height, shade):
+        import zlib
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        rows = b"".join(b"\0" + bytes([shade, 255 - shade, 128]) * width for _ in range(height))
+        return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    info = b'<?xml version="1.0"?><ComicInfo><Title>T</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>'
+    pages = [("page2.png", png(6, 8, 40)), ("page10.png", png(8, 6, 200)), ("ComicInfo.xml", info)]
+    for method, name in ((zipfile.ZIP_STORED, "stored.cbz"), (zipfile.ZIP_DEFLATED, "deflated.cbz")):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", method) as z:
+            for member, data in pages: z.writestr(member, data)
+        put(name, buffer.getvalue())
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as t:
+        for member, data in pages:
+            entry = tarfile.TarInfo(member); entry.size = len(data); t.addfile(entry, io.BytesIO(data))
+    put("pages.cbt", buffer.getvalue())
+elif target == "comicinfo":
+    put("full", b'<?xml version="1.0"?><ComicInfo><Title>A &amp; B</Title><Series>S</Series><Number>2</Number>'
+                b'<Writer>Ann, Bo</Writer><Penciller>Bo, Cy</Penciller><LanguageISO>ja</LanguageISO>'
+                b'<Manga>YesAndRightToLeft</Manga><Pages><Page Image="3" Type="FrontCover"/></Pages></ComicInfo>')
+    put("series", b"<ComicInfo><Series>Only</Series><TitleLonger>x</TitleLonger></ComicInfo>")
 elif target == "config":
     put("full", b"# kiosk\nbook=/srv/books/alice.txt\nfont=/usr/share/fonts/x.ttf\nfont-size=24\n"
                 b"rotate=90\ntouch-matrix=0 1 0 -1 0 1\ntheme=dark\n")
@@ -209,7 +242,7 @@ for target in "${TARGETS[@]}"; do
   fi
   mkdir -p "$WORK/artifacts/$target"
   max_len=4096
-  case "$target" in decoder|encoding|zip|content|package|image) max_len=65536 ;; esac
+  case "$target" in decoder|encoding|zip|content|package|image|pdf|comic) max_len=65536 ;; esac
   if EBOOK_FB_FUZZ_TARGET="$target" "$FUZZER" "$WORK/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$WORK/artifacts/$target/" > "$WORK/$target.log" 2>&1; then
