@@ -10,19 +10,9 @@ import Typesetting
 /// book that opens is consistent: sections tile its text in order, links,
 /// anchors and chapters point into it, paths never leave the container.
 enum EPUBFuzzing {
-    /// A file of this process for books the targets write.
-    private static var scratch: String { "/tmp/ebook-fb-fuzz-\(getpid()).epub" }
-
     /// The input as a whole EPUB file.
     static func zip(_ bytes: UnsafeBufferPointer<UInt8>) {
-        do throws(SystemError) {
-            let file = try FileDescriptor.open(scratch, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o600)
-            defer { file.close() }
-            try file.writeAll(UnsafeRawBufferPointer(bytes))
-        } catch {
-            fatalError("cannot write \(scratch): \(error)")
-        }
-        checkBook(at: scratch)
+        checkBook(at: FuzzTarget.writeScratch(bytes, suffix: ".epub"))
     }
 
     /// The input as a package document, then as a navigation document and an NCX.
@@ -66,12 +56,13 @@ enum EPUBFuzzing {
                                                                          ("i", "i.png", "image/png")], spine: ["c"])),
             .init("OEBPS/c.xhtml", Array(bytes)),
         ]
+        let path = FuzzTarget.scratchPath(suffix: ".epub")
         do {
-            try EPUBArchiveWriter.write(entries, to: scratch)
+            try EPUBArchiveWriter.write(entries, to: path)
         } catch {
-            fatalError("cannot write \(scratch): \(error)")
+            fatalError("cannot write \(path): \(error)")
         }
-        checkBook(at: scratch)
+        checkBook(at: path)
     }
 
     private static func requireInside(_ path: String) {

@@ -1,5 +1,7 @@
 import BookModel
 import FoundationEssentials
+import Glibc
+import LinuxSystem
 import LinuxInput
 import PlainText
 import Reader
@@ -133,6 +135,23 @@ enum FuzzTarget: String, CaseIterable {
 
     static func require(_ condition: Bool, _ invariant: String) {
         if !condition { fatalError("broken invariant: " + invariant) }
+    }
+
+    /// A file of this process for the books the targets write.
+    static func scratchPath(suffix: String) -> String { "/tmp/ebook-fb-fuzz-\(getpid())" + suffix }
+
+    /// Writes the input to a file of this process ending in `suffix`, for
+    /// the targets that open a whole book; its path.
+    static func writeScratch(_ bytes: UnsafeBufferPointer<UInt8>, suffix: String) -> String {
+        let path = scratchPath(suffix: suffix)
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o600)
+            defer { file.close() }
+            try file.writeAll(UnsafeRawBufferPointer(bytes))
+        } catch {
+            fatalError("cannot write \(path): \(error)")
+        }
+        return path
     }
 }
 

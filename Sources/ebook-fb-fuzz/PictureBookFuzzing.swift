@@ -1,8 +1,6 @@
 import BookModel
 import Comics
-import Glibc
 import ImageDecoding
-import LinuxSystem
 import PDF
 
 /// Books of pictures: a PDF and a comic archive as whole files, and a
@@ -10,24 +8,9 @@ import PDF
 /// consistent: every page has a size, drawing comes at the size asked for
 /// or not at all, contents and links go to pages of the book.
 enum PictureBookFuzzing {
-    /// A file of this process for the books the targets write.
-    private static func scratch(_ suffix: String) -> String { "/tmp/ebook-fb-fuzz-\(getpid())" + suffix }
-
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, suffix: String) -> String {
-        let path = scratch(suffix)
-        do throws(SystemError) {
-            let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o600)
-            defer { file.close() }
-            try file.writeAll(UnsafeRawBufferPointer(bytes))
-        } catch {
-            fatalError("cannot write \(path): \(error)")
-        }
-        return path
-    }
-
     /// The input as a PDF: its first pages read with their text and drawn small.
     static func pdf(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let pages = try? PDFPages(path: write(bytes, suffix: ".pdf")) else { return }
+        guard let pages = try? PDFPages(path: FuzzTarget.writeScratch(bytes, suffix: ".pdf")) else { return }
         FuzzTarget.require(pages.pageCount > 0, "a PDF that opens has a page")
         let names = Set((0..<pages.pageCount).map(PDFPages.pageName))
         for index in 0..<min(pages.pageCount, 3) {
@@ -48,7 +31,7 @@ enum PictureBookFuzzing {
     /// The input as a comic archive (whatever libarchive opens): its pages
     /// in order, the first decoded small.
     static func comic(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let comic = try? ComicBook(path: write(bytes, suffix: ".cbz")) else { return }
+        guard let comic = try? ComicBook(path: FuzzTarget.writeScratch(bytes, suffix: ".cbz")) else { return }
         FuzzTarget.require(Set(comic.pageNames).count == comic.pageNames.count, "each page once")
         FuzzTarget.require((0..<max(1, comic.pageCount)).contains(comic.coverPage), "the cover is a page")
         for index in 0..<min(comic.pageCount, 3) {
