@@ -44,6 +44,10 @@ public enum ProcessResources {
         try? Allocator.limitArenas(to: allocatorArenas)
     }
 
+    /// How much nicer than the thread composing frames the threads that
+    /// draw ahead run: neighbour pages, zoom tiles, the library's covers.
+    static let drawingAheadNiceness: Int32 = 5
+
     /// Makes the calling thread yield to the reader's own: work done ahead
     /// (pagination, drawing neighbour pages) runs nicer, so on a two-core
     /// board the thread composing frames is not kept waiting behind it.

@@ -2,115 +2,57 @@ import BookModel
 import Raster
 import Threading
 
-/// A thread that finds books' names and covers for the library: from the
-/// cover cache, else from the book's head and a cover drawn with its own
-/// typesetter, which it then writes to the cache. The list asks for the
-/// rows near the screen, nearest first; a new request replaces the
-/// waiting one, so a fast scroll never leaves a queue of rows long gone.
-final class CoverWorker: @unchecked Sendable {
-    struct Job: Sendable, Equatable {
-        /// The cover's key in the cache and in memory.
-        var key: String
-        var path: String
-        var format: FormatBox
-        /// Why the book did not open, when it did not: drawn on its cover.
-        var problem: String?
+/// The thread that finds books' names and covers for the library: from
+/// the cover cache, else from the book's head and a cover drawn with its
+/// own typesetter, which it then writes to the cache. The list asks for
+/// the rows near the screen, nearest first.
+typealias CoverWorker = LatestJobsWorker<CoverJob, String, FoundCover>
 
-        static func == (a: Job, b: Job) -> Bool { a.key == b.key && a.path == b.path && a.problem == b.problem }
-    }
+/// A book whose names and cover are wanted.
+struct CoverJob: Sendable, Equatable {
+    /// The cover's key in the cache and in memory.
+    var key: String
+    var path: String
+    var format: FormatBox
+    /// Why the book did not open, when it did not: drawn on its cover.
+    var problem: String?
 
     /// A format, handed between threads.
     struct FormatBox: Sendable {
         let format: any BookFormat
     }
 
-    struct Found: Sendable {
-        var key: String
-        var info: LibraryBookInfo
-        var cover: PixelBuffer
-    }
+    static func == (a: CoverJob, b: CoverJob) -> Bool { a.key == b.key && a.path == b.path && a.problem == b.problem }
+}
 
-    private let condition = Condition()
-    private var jobs: [Job] = []
-    private var busy = false
-    private var done: [Found] = []
-    private var stopping = false
+struct FoundCover: Sendable {
+    var key: String
+    var info: LibraryBookInfo
+    var cover: PixelBuffer
+}
 
-    init(painter: CoverPainter, cache: CoverCache?) throws {
+extension LatestJobsWorker where Job == CoverJob, Key == String, Result == FoundCover {
+    /// Draws covers with `painter`, which becomes the worker's alone.
+    convenience init(painter: CoverPainter, cache: CoverCache?) throws {
         let box = UncheckedBox(painter)
-        try DetachedThread.start(name: "library covers") { [self] in
-            // Frames come first; covers fill in between them.
-            ProcessResources.runThisThreadInBackground(niceness: 5)
-            run(painter: box.value, cache: cache)
-        }
-    }
-
-    /// The jobs to do, nearest the screen first; those waiting before are dropped.
-    func request(_ wanted: [Job]) {
-        condition.withLock {
-            jobs = wanted
-            condition.broadcast()
-        }
-    }
-
-    /// What was found since the last call.
-    func takeFound() -> [Found] {
-        condition.withLock {
-            defer { done = [] }
-            return done
-        }
-    }
-
-    /// True while jobs wait, one is being done or found ones wait to be taken.
-    var isWorking: Bool { condition.withLock { busy || !jobs.isEmpty || !done.isEmpty } }
-
-    /// Waits until every job asked for is done.
-    func waitUntilIdle() {
-        condition.lock()
-        while busy || !jobs.isEmpty { condition.wait() }
-        condition.unlock()
-    }
-
-    func stop() {
-        condition.withLock {
-            stopping = true
-            jobs = []
-            condition.broadcast()
-        }
-    }
-
-    private func run(painter: CoverPainter, cache: CoverCache?) {
-        while true {
-            condition.lock()
-            while jobs.isEmpty, !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            busy = true
-            condition.unlock()
-            let found = Self.find(job, painter: painter, cache: cache)
-            condition.withLock {
-                done.append(found)
-                busy = false
-                condition.broadcast()
-            }
+        // Frames come first; this work fills in between them.
+        try self.init(name: "library covers", niceness: ProcessResources.drawingAheadNiceness, key: \.key, resultKey: \.key) { job in
+            Self.find(job, painter: box.value, cache: cache)
         }
     }
 
     /// The book's names and cover: cached, else read and drawn (and cached).
-    static func find(_ job: Job, painter: CoverPainter, cache: CoverCache?) -> Found {
+    static func find(_ job: CoverJob, painter: CoverPainter, cache: CoverCache?) -> FoundCover {
         if job.problem == nil, let cached = cache?.load(key: job.key) {
-            return Found(key: job.key, info: cached.info, cover: cached.cover)
+            return FoundCover(key: job.key, info: cached.info, cover: cached.cover)
         }
         var info = LibraryBookInfo(job.format.format.describe(path: job.path))
         if let problem = job.problem, info.problem == nil {
             info.problem = problem
-            return Found(key: job.key, info: info, cover: painter.cover(for: info))
+            return FoundCover(key: job.key, info: info, cover: painter.cover(for: info))
         }
         let cover = painter.cover(for: info)
         cache?.save(key: job.key, info: info, cover: cover)
-        return Found(key: job.key, info: info, cover: cover)
+        return FoundCover(key: job.key, info: info, cover: cover)
     }
 }

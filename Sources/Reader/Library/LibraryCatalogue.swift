@@ -26,7 +26,7 @@ final class LibraryCatalogue {
     /// Why books the formats accepted failed to open, by path.
     private var openingProblems: [String: String] = [:]
     /// The jobs asked for last, so an unchanged request is not sent again.
-    private var requested: [CoverWorker.Job] = []
+    private var requested: [CoverJob] = []
     /// Each file's format, found from its first bytes while the file is as it was.
     private var formatsByPath: [String: (status: FileStatus, format: any BookFormat)] = [:]
 
@@ -50,13 +50,13 @@ final class LibraryCatalogue {
         return format
     }
 
-    private func job(_ entry: LibraryEntry) -> CoverWorker.Job {
+    private func job(_ entry: LibraryEntry) -> CoverJob {
         let format = format(of: entry)
         var key = CoverCache.key(path: entry.path, status: entry.status, coverWidth: coverWidth, coverHeight: coverHeight,
                                  font: fontPath, formatVersion: format.descriptionVersion)
         let problem = openingProblems[entry.path]
         if let problem { key += "|" + problem }
-        return CoverWorker.Job(key: key, path: entry.path, format: CoverWorker.FormatBox(format: format), problem: problem)
+        return CoverJob(key: key, path: entry.path, format: CoverJob.FormatBox(format: format), problem: problem)
     }
 
     /// The book's names and cover when found; nil while they are being found.
@@ -79,7 +79,7 @@ final class LibraryCatalogue {
     /// Takes in what the worker found; true when anything new came.
     @discardableResult
     func takeFound() -> Bool {
-        let results = worker.takeFound()
+        let results = worker.takeResults()
         for result in results {
             useClock += 1
             found[result.key] = (result.info, result.cover, useClock)

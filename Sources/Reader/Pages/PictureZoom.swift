@@ -36,7 +36,7 @@ final class PictureZoom {
 
     /// Takes the tiles drawn since; true when any came (a frame is due).
     func takeDrawn() -> Bool {
-        let drawn = worker.takeDrawn()
+        let drawn = worker.takeResults()
         for tile in drawn {
             if let pixels = tile.pixels { tiles.insert(pixels, for: tile.key) }
         }
@@ -66,7 +66,7 @@ final class PictureZoom {
         guard steady else { return }
         let missing = grid.wanted(viewWidth: viewWidth, viewHeight: viewHeight, origin: origin).compactMap { cell in
             let key = TileKey(pageStart: pageStart, scale: scale, cell: cell)
-            return tiles.contains(key) ? nil : TileWorker.Job(key: key, page: page, pagination: pagination,
+            return tiles.contains(key) ? nil : TileJob(key: key, page: page, pagination: pagination,
                                                              rect: grid.rect(of: cell))
         }
         let keys = missing.map(\.key)

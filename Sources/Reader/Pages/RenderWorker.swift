@@ -26,7 +26,7 @@ final class RenderWorker: @unchecked Sendable {
         let box = UncheckedBox(renderer)
         try DetachedThread.start(name: "render-ahead") { [self] in
             // Neighbour pages are needed a turn from now, frames every vsync.
-            ProcessResources.runThisThreadInBackground(niceness: 5)
+            ProcessResources.runThisThreadInBackground(niceness: ProcessResources.drawingAheadNiceness)
             run(box.value)
         }
     }

@@ -3,95 +3,33 @@ import Raster
 import Threading
 import Typesetting
 
-/// A thread that draws tiles of zoomed picture pages with its own
-/// typesetter, glyphs and zoomed faces, never the main thread's. A new
-/// request replaces the tiles still waiting, so a pan never leaves a
-/// queue of tiles long out of view.
-final class TileWorker: @unchecked Sendable {
-    struct Job {
-        var key: TileKey
-        /// The page's index in `pagination`.
-        var page: Int
-        var pagination: Pagination
-        /// The tile's pixels in the magnified page.
-        var rect: PixelRect
-    }
+/// The thread that draws tiles of zoomed picture pages, with its own
+/// typesetter, glyphs and zoomed faces, never the main thread's.
+typealias TileWorker = LatestJobsWorker<TileJob, TileKey, DrawnTile>
 
-    struct Drawn {
-        var key: TileKey
-        /// Nil when the tile could not be drawn (no faces at its scale).
-        var pixels: PixelBuffer?
-    }
+/// A tile to draw.
+struct TileJob: Sendable {
+    var key: TileKey
+    /// The page's index in `pagination`.
+    var page: Int
+    var pagination: Pagination
+    /// The tile's pixels in the magnified page.
+    var rect: PixelRect
+}
 
-    private let condition = Condition()
-    private var jobs: [Job] = []
-    /// The tile being drawn now.
-    private var current: TileKey?
-    private var drawn: [Drawn] = []
-    private var stopping = false
+struct DrawnTile: Sendable {
+    var key: TileKey
+    /// Nil when the tile could not be drawn (no faces at its scale).
+    var pixels: PixelBuffer?
+}
 
-    init(renderer: PageRenderer) throws {
-        let box = UncheckedBox(renderer)
-        try DetachedThread.start(name: "zoom tiles") { [self] in
-            // Frames come first; tiles fill in between them.
-            ProcessResources.runThisThreadInBackground(niceness: 5)
-            run(TileDrawing(renderer: box.value))
-        }
-    }
-
-    /// The tiles to draw, in order; those waiting before are dropped, and
-    /// one being drawn or drawn already is not asked again.
-    func request(_ wanted: [Job]) {
-        condition.withLock {
-            let done = Set(drawn.map(\.key))
-            jobs = wanted.filter { $0.key != current && !done.contains($0.key) }
-            condition.broadcast()
-        }
-    }
-
-    /// The tiles drawn since the last call.
-    func takeDrawn() -> [Drawn] {
-        condition.withLock {
-            defer { drawn = [] }
-            return drawn
-        }
-    }
-
-    /// True while tiles wait, one is being drawn, or drawn ones wait to be taken.
-    var isWorking: Bool { condition.withLock { current != nil || !jobs.isEmpty || !drawn.isEmpty } }
-
-    /// Waits until every tile asked for is drawn.
-    func waitUntilIdle() {
-        condition.lock()
-        while current != nil || !jobs.isEmpty { condition.wait() }
-        condition.unlock()
-    }
-
-    func stop() {
-        condition.withLock {
-            stopping = true
-            jobs = []
-            condition.broadcast()
-        }
-    }
-
-    private func run(_ drawing: TileDrawing) {
-        while true {
-            condition.lock()
-            while jobs.isEmpty, !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            current = job.key
-            condition.unlock()
-            let pixels = drawing.draw(job)
-            condition.withLock {
-                drawn.append(Drawn(key: job.key, pixels: pixels))
-                current = nil
-                condition.broadcast()
-            }
+extension LatestJobsWorker where Job == TileJob, Key == TileKey, Result == DrawnTile {
+    /// Draws with `renderer`, which becomes the worker's alone.
+    convenience init(renderer: PageRenderer) throws {
+        let drawing = UncheckedBox(TileDrawing(renderer: renderer))
+        // Frames come first; this work fills in between them.
+        try self.init(name: "zoom tiles", niceness: ProcessResources.drawingAheadNiceness, key: \.key, resultKey: \.key) { job in
+            DrawnTile(key: job.key, pixels: drawing.value.draw(job))
         }
     }
 }
@@ -108,7 +46,7 @@ private final class TileDrawing {
     }
 
     /// The tile's pixels: the page magnified by the key's scale, cut to the tile.
-    func draw(_ job: TileWorker.Job) -> PixelBuffer? {
+    func draw(_ job: TileJob) -> PixelBuffer? {
         let scale = job.key.scale
         if faces?.scale != scale { faces = try? ScaledFontFaces(scale: scale) }
         if layout?.pageStart != job.key.pageStart || layout?.page != job.page {
