@@ -119,24 +119,23 @@ extension ContentReader {
     /// Adds a block with the space, page break, marker and anchors waiting for it.
     mutating func appendBlock(_ block: ContentSection.Block, frame: BlockFrame) {
         var block = block
-        if let marker = pendingMarker {
+        // Only pictures float; a floated picture is beside the flow, and the
+        // space and list marker waiting are the next block's.
+        if case .image = block.kind {} else { block.style.float = nil }
+        let floats = block.style.float != nil
+        if !floats, let marker = pendingMarker {
             if case .paragraph = block.kind { block.kind = .listItem(marker: marker) }
             pendingMarker = nil
         }
-        if block.style.float != nil {
-            // A floated picture is beside the flow: the space waiting is the next block's.
+        if floats {
             block.style.spaceBefore = 0
-            if pendingBreakBefore { block.style.breakBefore = true }
-            pendingBreakBefore = false
-            block.anchors = pendingAnchors.map { ($0, 0) } + block.anchors
-            pendingAnchors = []
-            section.blocks.append(block)
-            return
+        } else {
+            // Collapse with the space after the previous block, as CSS margins do.
+            let previousAfter = section.blocks.last(where: { $0.style.float == nil })?.style.spaceAfter ?? 0
+            let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
+            block.style.spaceBefore = max(0, before - previousAfter)
+            pendingSpaceBefore = 0
         }
-        // Collapse with the space after the previous block, as CSS margins do.
-        let previousAfter = section.blocks.last(where: { $0.style.float == nil })?.style.spaceAfter ?? 0
-        let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
-        block.style.spaceBefore = max(0, before - previousAfter)
         if pendingBreakBefore { block.style.breakBefore = true }
         if block.style.placement == nil, let box = frame.placement {
             block.style.placement = box
@@ -148,7 +147,6 @@ extension ContentReader {
         }
         block.anchors = pendingAnchors.map { ($0, 0) } + block.anchors
         pendingAnchors = []
-        pendingSpaceBefore = 0
         pendingBreakBefore = false
         section.blocks.append(block)
     }

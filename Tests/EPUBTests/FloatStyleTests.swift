@@ -44,6 +44,11 @@ final class FloatStyleTests: XCTestCase {
         XCTAssertEqual(shown[2].block.style.spaceBefore, 1.5, "the space before the text after it is the text's")
         XCTAssertNil(shown[2].block.style.float)
         XCTAssertEqual(shown[4].block.style.spaceBefore, 2, "a paragraph holding only a float leaves its space to the next")
+        let list = try blocks("<ul><li><img class=\"detail\" src=\"i.png\"/>Item</li></ul>",
+                              css: "img.detail { float: left }")
+        XCTAssertEqual(list.map(\.text), ["\u{FFFC}", "Item"])
+        XCTAssertEqual(list[0].block.kind, .image(DocumentImage(resource: "OEBPS/i.png")))
+        XCTAssertEqual(list[1].block.kind, .listItem(marker: "\u{2022}"), "the item's marker goes to its text")
     }
 
     func testABlockThatOnlyWrapsAnImageFloatsIt() throws {
