@@ -111,6 +111,11 @@ public struct BlockStyle: Sendable, Hashable {
     /// Where the block sits in a fixed page (`position: absolute`); nil:
     /// in the flow.
     public var placement: BlockPlacementBox?
+    /// An image block floated beside the text (CSS `float`); nil: in the
+    /// flow. Other blocks ignore it.
+    public var float: Floating?
+    /// The block goes below the floated pictures on these sides.
+    public var clear: Clear = []
 
     public init() {}
 }

@@ -9,15 +9,21 @@ extension ContentReader {
         flush()
         let name = element.localName
         let parent = frames[frames.count - 1]
-        pendingSpaceBefore = max(pendingSpaceBefore, style.margin.top + style.padding.top)
-        if style.breakBefore { pendingBreakBefore = true }
         let isRightToLeft = (direction ?? parent.direction) == .rightToLeft
-        let startEdge = isRightToLeft ? style.margin.right + style.padding.right : style.margin.left + style.padding.left
-        let endEdge = isRightToLeft ? style.margin.left + style.padding.left : style.margin.right + style.padding.right
+        // A floated block that only wraps an image floats that image: its
+        // margins are the float's, not space and indents of the flow.
+        let floating = Self.holdsOnlyAnImage(element) ? StyleMapping.float(style, rightToLeft: isRightToLeft) : nil
+        if floating == nil { pendingSpaceBefore = max(pendingSpaceBefore, style.margin.top + style.padding.top) }
+        if style.breakBefore { pendingBreakBefore = true }
+        var startEdge = isRightToLeft ? style.margin.right + style.padding.right : style.margin.left + style.padding.left
+        var endEdge = isRightToLeft ? style.margin.left + style.padding.left : style.margin.right + style.padding.right
+        if floating != nil { (startEdge, endEdge) = (0, 0) }
         let indentStart = parent.indentStart + startEdge
         let indentEnd = parent.indentEnd + endEdge
         var blockStyle = context.mapping.block(style, indentStart: indentStart, indentEnd: indentEnd, language: language,
                                                direction: direction)
+        blockStyle.float = floating
+        blockStyle.clear = StyleMapping.clear(style, rightToLeft: isRightToLeft)
         let kind = Self.kind(of: name, style: style, parent: parent.kind)
         if case .heading = kind { blockStyle.hyphenates = false }
         frames.append(BlockFrame(style: style, blockStyle: blockStyle, kind: kind, language: language, direction: direction,
@@ -36,9 +42,9 @@ extension ContentReader {
         if isList { lists.removeLast() }
         if style.display == .listItem { pendingMarker = nil }
         frames.removeLast()
-        let bottom = style.margin.bottom + style.padding.bottom
-        if section.blocks.count > blocksBefore {
-            let last = section.blocks.count - 1
+        let bottom = floating == nil ? style.margin.bottom + style.padding.bottom : 0
+        // A floated picture takes no space in the flow: the space is the last block's in it.
+        if let last = (blocksBefore..<section.blocks.count).last(where: { section.blocks[$0].style.float == nil }) {
             section.blocks[last].style.spaceAfter = max(section.blocks[last].style.spaceAfter,
                                                         StyleMapping.clamp(bottom, StyleMapping.spaceRange))
             if style.breakAfter { section.blocks[last].style.breakAfter = true }
@@ -47,6 +53,21 @@ extension ContentReader {
             if style.breakAfter { pendingBreakBefore = true }
         }
         afterLetter = false
+    }
+
+    /// The element's only content is one image (and white space).
+    private static func holdsOnlyAnImage(_ element: MarkupElement) -> Bool {
+        var images = 0
+        for child in element.node.children {
+            let node = element.tree.nodes[child]
+            if node.isText {
+                guard node.text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else { return false }
+            } else {
+                guard node.name == "img" else { return false }
+                images += 1
+            }
+        }
+        return images == 1
     }
 
     private static func kind(of name: String, style: ComputedStyle, parent: BlockKind) -> BlockKind {
@@ -98,14 +119,23 @@ extension ContentReader {
     /// Adds a block with the space, page break, marker and anchors waiting for it.
     mutating func appendBlock(_ block: ContentSection.Block, frame: BlockFrame) {
         var block = block
-        if let marker = pendingMarker {
+        // Only pictures float; a floated picture is beside the flow, and the
+        // space and list marker waiting are the next block's.
+        if case .image = block.kind {} else { block.style.float = nil }
+        let floats = block.style.float != nil
+        if !floats, let marker = pendingMarker {
             if case .paragraph = block.kind { block.kind = .listItem(marker: marker) }
             pendingMarker = nil
         }
-        // Collapse with the space after the previous block, as CSS margins do.
-        let previousAfter = section.blocks.last?.style.spaceAfter ?? 0
-        let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
-        block.style.spaceBefore = max(0, before - previousAfter)
+        if floats {
+            block.style.spaceBefore = 0
+        } else {
+            // Collapse with the space after the previous block, as CSS margins do.
+            let previousAfter = section.blocks.last(where: { $0.style.float == nil })?.style.spaceAfter ?? 0
+            let before = StyleMapping.clamp(pendingSpaceBefore, StyleMapping.spaceRange)
+            block.style.spaceBefore = max(0, before - previousAfter)
+            pendingSpaceBefore = 0
+        }
         if pendingBreakBefore { block.style.breakBefore = true }
         if block.style.placement == nil, let box = frame.placement {
             block.style.placement = box
@@ -117,7 +147,6 @@ extension ContentReader {
         }
         block.anchors = pendingAnchors.map { ($0, 0) } + block.anchors
         pendingAnchors = []
-        pendingSpaceBefore = 0
         pendingBreakBefore = false
         section.blocks.append(block)
     }
@@ -164,6 +193,9 @@ extension ContentReader {
         var blockStyle = frame.blockStyle
         blockStyle.hyphenates = false
         blockStyle.placement = placement(of: style)
+        let isRightToLeft = (direction ?? frame.direction) == .rightToLeft
+        if let floating = StyleMapping.float(style, rightToLeft: isRightToLeft) { blockStyle.float = floating }
+        blockStyle.clear.formUnion(StyleMapping.clear(style, rightToLeft: isRightToLeft))
         appendBlock(ContentSection.Block(kind: .image(image), style: blockStyle, text: ""), frame: frame)
         flushes += 1
         afterLetter = false

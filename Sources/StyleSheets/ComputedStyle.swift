@@ -34,6 +34,16 @@ public struct ComputedStyle: Sendable, Equatable {
     public enum VerticalAlign: Sendable, Equatable { case baseline, superscript, `subscript` }
     public enum WordBreak: Sendable, Equatable { case normal, keepAll, breakAll }
     public enum LineBreak: Sendable, Equatable { case auto, loose, normal, strict, anywhere }
+    /// `float`; the logical sides follow the element's direction.
+    public enum Floating: String, Sendable, Equatable {
+        case none, left, right
+        case inlineStart = "inline-start", inlineEnd = "inline-end"
+    }
+    /// `clear`; the logical sides follow the element's direction.
+    public enum Clearing: String, Sendable, Equatable {
+        case none, left, right, both
+        case inlineStart = "inline-start", inlineEnd = "inline-end"
+    }
 
     /// Four box edges in body ems.
     public struct Edges: Sendable, Equatable {
@@ -79,6 +89,8 @@ public struct ComputedStyle: Sendable, Equatable {
     public var top: CSSLength?
     public var left: CSSLength?
     public var height: CSSLength?
+    public var float = Floating.none
+    public var clear = Clearing.none
 
     public init() {}
 

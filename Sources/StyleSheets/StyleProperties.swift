@@ -106,6 +106,10 @@ extension ComputedStyle {
             case "top": top = length
             default: left = length
             }
+        case "float":
+            if let keyword, let floating = Floating(rawValue: keyword) { float = floating }
+        case "clear":
+            if let keyword, let clearing = Clearing(rawValue: keyword) { clear = clearing }
         case "position":
             if let keyword { isAbsolutelyPositioned = keyword == "absolute" || keyword == "fixed" }
         default:
@@ -272,6 +276,8 @@ extension ComputedStyle {
         case "display" where !inheritedOnly: display = source.display
         case "margin" where !inheritedOnly: margin = source.margin
         case "padding" where !inheritedOnly: padding = source.padding
+        case "float" where !inheritedOnly: float = source.float
+        case "clear" where !inheritedOnly: clear = source.clear
         default: return
         }
     }

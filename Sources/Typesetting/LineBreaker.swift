@@ -20,6 +20,13 @@ struct LineBox: Equatable {
     var hyphenated = false
 }
 
+/// How much narrower than the measure a paragraph's first lines are, at
+/// their start and their end (a floated picture beside them), 26.6 pixels.
+struct LineInset: Hashable {
+    var start: Int32
+    var end: Int32
+}
+
 /// How body paragraphs are cut into lines.
 public enum LineBreaking: String, Sendable, CaseIterable {
     /// First fit: each line takes as many words as fit.
@@ -44,27 +51,32 @@ enum LineBreaker {
     /// `endsParagraph` is false for a window the paragraph goes on after:
     /// its end is no paragraph's end, so total fit fills its last line as
     /// any other and sets it justified (first fit leaves it ragged).
+    /// `insets` narrow the first lines, one each; the lines' boxes carry
+    /// them in their indents.
     static func lines(for paragraph: ShapedParagraph, style: ParagraphStyle, measure: Int32,
                       firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy,
-                      keepsLeadingSpaces: Bool = false, endsParagraph: Bool = true) -> [LineBox] {
+                      keepsLeadingSpaces: Bool = false, endsParagraph: Bool = true, insets: [LineInset] = []) -> [LineBox] {
         var ends: [LineEnd]? = nil
         if method == .optimal, style == .body {
             ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                           hyphenWidth: hyphenWidth, endsParagraph: endsParagraph)
+                                           hyphenWidth: hyphenWidth, endsParagraph: endsParagraph, insets: insets)
         }
         let filled = ends != nil
         let chosen = ends ?? greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                        hyphenWidth: hyphenWidth, keepsLeadingSpaces: keepsLeadingSpaces)
+                                        hyphenWidth: hyphenWidth, keepsLeadingSpaces: keepsLeadingSpaces, insets: insets)
         let count = paragraph.scalars.count
         // A window's end is a forced break only when its text says so.
         let endIsForced = endsParagraph || (count > 0 && style != .body && paragraph.scalars[count - 1] == 0x0A)
         var lines: [LineBox] = []
         var start = 0
         for line in chosen {
-            let indent = lines.isEmpty ? firstLineIndent : 0
+            let inset = lines.count < insets.count ? insets[lines.count] : LineInset(start: 0, end: 0)
+            let indent = (lines.isEmpty ? firstLineIndent : 0) + inset.start
             let isLast = line.end >= count ? endIsForced || !filled : line.forced
-            lines.append(box(paragraph, range: start..<line.end, indent: indent, available: measure - indent,
-                             isLast: isLast, style: style, hyphenated: line.hyphenated, hyphenWidth: hyphenWidth))
+            var box = box(paragraph, range: start..<line.end, indent: indent, available: measure - indent - inset.end,
+                          isLast: isLast, style: style, hyphenated: line.hyphenated, hyphenWidth: hyphenWidth)
+            box.endIndent = inset.end
+            lines.append(box)
             start = line.end
         }
         return lines
@@ -72,12 +84,13 @@ enum LineBreaker {
 
     /// First fit.
     static func greedyEnds(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                           hyphenWidth: Int32, keepsLeadingSpaces: Bool = false) -> [LineEnd] {
+                           hyphenWidth: Int32, keepsLeadingSpaces: Bool = false, insets: [LineInset] = []) -> [LineEnd] {
         let count = paragraph.scalars.count
         var ends: [LineEnd] = []
         var start = 0
         while start < count {
-            let available = measure - (ends.isEmpty ? firstLineIndent : 0)
+            var available = measure - (ends.isEmpty ? firstLineIndent : 0)
+            if ends.count < insets.count { available -= insets[ends.count].start + insets[ends.count].end }
             var width: Int32 = 0
             var lastBreak = -1
             var lastIsHyphen = false

@@ -23,13 +23,17 @@ enum OptimalLineBreaker {
         var hyphenated: Bool
         var demerits: Double
         var previous: Int
+        /// The number of the line after this break, counted up to the
+        /// first line that has the whole measure (those after are alike).
+        var line: Int
     }
 
     /// The line ends, or nil when no set of breaks keeps every line within
     /// the tolerance (a word wider than the measure, for instance). Unless
     /// `endsParagraph`, the last line is held to the tolerance as others are.
+    /// `insets` narrow the first lines, one each.
     static func ends(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                     hyphenWidth: Int32, endsParagraph: Bool = true) -> [LineBreaker.LineEnd]? {
+                     hyphenWidth: Int32, endsParagraph: Bool = true, insets: [LineInset] = []) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
         guard count > 0 else { return [] }
         // Prefix sums: all widths, space widths, from the paragraph start.
@@ -46,7 +50,8 @@ enum OptimalLineBreaker {
         for tolerance in tolerances {
             if let ends = run(paragraph, tolerance: tolerance, measure: Int64(measure),
                               indent: Int64(firstLineIndent), hyphenWidth: Int64(hyphenWidth),
-                              width: width, glue: glue, inkEnd: inkEnd, endsParagraph: endsParagraph) {
+                              width: width, glue: glue, inkEnd: inkEnd, endsParagraph: endsParagraph,
+                              narrowing: insets.map { Int64($0.start + $0.end) }) {
                 return ends
             }
         }
@@ -55,13 +60,17 @@ enum OptimalLineBreaker {
 
     private static func run(_ paragraph: ShapedParagraph, tolerance: Double, measure: Int64, indent: Int64,
                             hyphenWidth: Int64, width: [Int64], glue: [Int64], inkEnd: [Int],
-                            endsParagraph: Bool) -> [LineBreaker.LineEnd]? {
+                            endsParagraph: Bool, narrowing: [Int64]) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
         var nodes = [Node(start: 0, end: LineBreaker.LineEnd(end: 0, hyphenated: false, forced: false),
-                          isParagraphStart: true, fitness: 1, hyphenated: false, demerits: 0, previous: -1)]
+                          isParagraphStart: true, fitness: 1, hyphenated: false, demerits: 0, previous: -1, line: 0)]
         var active = [0]
-        var best = [Int](repeating: -1, count: 4)
-        var bestDemerits = [Double](repeating: 0, count: 4)
+        // Lines of their own width are told apart by number (as TeX does
+        // with \parshape); after them, by fitness alone.
+        let special = narrowing.count
+        let classes = 4 * (special + 1)
+        var best = [Int](repeating: -1, count: classes)
+        var bestDemerits = [Double](repeating: 0, count: classes)
         for index in 0..<count {
             let kind = paragraph.breaks[index]
             guard kind != .none else { continue }
@@ -69,7 +78,7 @@ enum OptimalLineBreaker {
             let isForced = kind == .mandatory && (endsParagraph || index < count - 1)
             let end = index + 1
             let ink = inkEnd[end]
-            for fitness in 0..<4 { best[fitness] = -1 }
+            for slot in 0..<classes { best[slot] = -1 }
             var kept = 0
             var position = 0
             let activeCount = active.count
@@ -78,7 +87,8 @@ enum OptimalLineBreaker {
                 position += 1
                 let node = nodes[nodeIndex]
                 guard end > node.start else { active[kept] = nodeIndex; kept += 1; continue }
-                let available = measure - (node.isParagraphStart ? indent : 0)
+                var available = measure - (node.isParagraphStart ? indent : 0)
+                if node.line < special { available -= narrowing[node.line] }
                 let lineInk = max(ink, node.start)
                 let natural = width[lineInk] - width[node.start] + (isHyphen ? hyphenWidth : 0)
                 let spaces = Double(glue[lineInk] - glue[node.start])
@@ -96,7 +106,7 @@ enum OptimalLineBreaker {
                 }
                 let stillActive = ratio >= -1 && !isForced
                 if stillActive { active[kept] = nodeIndex; kept += 1 }
-                if ratio > tolerance, !isForced, !node.isParagraphStart {
+                if ratio > tolerance, !isForced, !node.isParagraphStart, special == 0 {
                     // Active nodes are in the order of their starts: a line from
                     // any later one is shorter still, with fewer spaces to
                     // stretch, so it is looser yet. They all stay active.
@@ -115,18 +125,19 @@ enum OptimalLineBreaker {
                 let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
                 if abs(fitness - node.fitness) > 1 { demerits += fitnessChangeDemerits }
                 let total = node.demerits + demerits
-                if best[fitness] < 0 || total < bestDemerits[fitness] {
-                    best[fitness] = nodeIndex
-                    bestDemerits[fitness] = total
+                let slot = 4 * min(node.line + 1, special) + fitness
+                if best[slot] < 0 || total < bestDemerits[slot] {
+                    best[slot] = nodeIndex
+                    bestDemerits[slot] = total
                 }
             }
             active.removeSubrange(kept...)
-            for fitness in 0..<4 where best[fitness] >= 0 {
+            for slot in 0..<classes where best[slot] >= 0 {
                 var forced = isForced
                 let start = LineBreaker.hangingEnd(paragraph, from: end, forced: &forced)
                 nodes.append(Node(start: start, end: LineBreaker.LineEnd(end: start, hyphenated: isHyphen, forced: forced),
-                                  isParagraphStart: false, fitness: fitness, hyphenated: isHyphen,
-                                  demerits: bestDemerits[fitness], previous: best[fitness]))
+                                  isParagraphStart: false, fitness: slot % 4, hyphenated: isHyphen,
+                                  demerits: bestDemerits[slot], previous: best[slot], line: slot / 4))
                 active.append(nodes.count - 1)
             }
             if active.isEmpty { return nil }

@@ -73,11 +73,23 @@ extension Typesetter {
         pageLoop: while paragraphIndex < book.paragraphs.count {
             // A part no page shows ends the page (the next shown part starts a page of its own).
             if window == 0, offPageRun(at: paragraphIndex) != nil { break }
-            let layout = pageParagraphs.layout(.init(paragraph: paragraphIndex, window: window)) {
+            var layout = pageParagraphs.layout(.init(paragraph: paragraphIndex, window: window)) {
                 layoutParagraph($0.paragraph, window: $0.window)
             }
             if firstLine == 0, window == 0, !flow.begin(layout) { break }
-            for line in firstLine..<layout.lines.count {
+            if let float = layout.block?.float {
+                if layout.start >= entry.end, index + 1 < pagination.pages.count { break }
+                guard let top = flow.placeFloat(float) else { break }
+                placeFloat(layout, box: float, top: geometry.marginTop + top, into: &page)
+            } else if let wrap = firstLine > 0 ? entry.wrap : flow.wrap(lineHeight: layout.lineHeight) {
+                // Set again beside the floated pictures, as pagination set it.
+                layout = pageParagraphs.layout(.init(paragraph: paragraphIndex, window: window, wrap: wrap)) {
+                    layoutParagraph($0.paragraph, window: $0.window, wrap: $0.wrap)
+                }
+            }
+            // A floated picture has no line in the flow.
+            let lines = layout.block?.float == nil ? firstLine..<layout.lines.count : firstLine..<firstLine
+            for line in lines {
                 if layout.offset(ofLine: line) >= entry.end, index + 1 < pagination.pages.count { break pageLoop }
                 guard let top = flow.place(lineHeight: layout.lineHeight, style: layout.style) else { break pageLoop }
                 if let block = layout.block {

@@ -11,8 +11,13 @@ public struct PageEntry: Sendable, Equatable {
     /// The widest inter-word space on the page over the body font's normal
     /// space: 1 when no line is stretched, below 1 when all are shrunk.
     public var maxSpaceStretch: Double = 0
-    /// Images drawn on the page.
+    /// Images drawn on the page as blocks of their own (or fixed pages).
     public var images: Int = 0
+    /// Pictures floated beside the page's text.
+    public var floats: Int = 0
+    /// How far floated pictures of the page before reach into the lines of
+    /// the block the page starts inside, as pagination set them.
+    var wrap: LineWrap?
 }
 
 /// The pages of a book for one geometry.
@@ -169,13 +174,26 @@ public struct Paginator {
         }
     }
 
-    private mutating func place(_ layout: ParagraphLayout) {
+    private mutating func place(_ given: ParagraphLayout) {
+        var layout = given
         // A window after the first goes on from the line before it.
         if layout.window == 0, !flow.begin(layout) {
             breakPage(before: layout, line: 0)
         } else if layout.block?.keepsWithNext == true, nextParagraph + 1 < endParagraph,
                   typesetter.offPageRun(at: nextParagraph + 1) == nil, !keepsWithNextFits(layout) {
             breakPage(before: layout, line: 0)
+        }
+        if let float = layout.block?.float {
+            // A picture that does not fit in the rest of the page starts the next.
+            if flow.placeFloat(float) == nil {
+                breakPage(before: layout, line: 0)
+                _ = flow.placeFloat(float)
+            }
+            result.pages[result.pages.count - 1].floats += 1
+            return
+        }
+        if flow.hasFloats, let wrap = flow.wrap(lineHeight: layout.lineHeight) {
+            layout = typesetter.layoutParagraph(layout.index, window: layout.window, wrap: wrap)
         }
         guard layout.style == .body else {
             for line in layout.lines.indices {
@@ -191,7 +209,7 @@ public struct Paginator {
         // neither the first line (an orphan) nor the last (a widow) of a
         // paragraph stands alone on a page when that can be avoided.
         var line = 0
-        let count = layout.lines.count
+        var count = layout.lines.count
         while line < count {
             let fits = linesThatFit(layout)
             var take = min(fits, count - line)
@@ -213,7 +231,14 @@ public struct Paginator {
                 record(line, of: layout)
                 line += 1
             }
-            if line < count { breakPage(before: layout, line: line) }
+            if line < count {
+                breakPage(before: layout, line: line)
+                // Moved whole to a page without floats: set at the whole measure.
+                if line == 0, layout.wrap != nil {
+                    layout = typesetter.layoutParagraph(layout.index, window: layout.window)
+                    count = layout.lines.count
+                }
+            }
         }
     }
 
@@ -230,6 +255,8 @@ public struct Paginator {
         }
         if next.startsPage || next.lines.isEmpty { return true }
         _ = probe.begin(next)
+        // A heading stays with the picture floated after it.
+        if let float = next.block?.float { return probe.placeFloat(float) != nil }
         let needed = next.style != .body ? 1 : next.lines.count <= 3 ? next.lines.count : 2
         for _ in 0..<needed {
             if probe.place(lineHeight: next.lineHeight, style: next.style) == nil { return false }
@@ -268,13 +295,14 @@ public struct Paginator {
     private mutating func breakPage(before layout: ParagraphLayout, line: Int) {
         let offset = layout.offset(ofLine: line)
         if let last = result.pages.indices.last { result.pages[last].end = offset }
-        startPage(paragraph: layout.index, line: line, offset: offset)
+        startPage(paragraph: layout.index, line: line, offset: offset, wrap: line > 0 ? layout.wrap : nil)
         if line == 0, layout.window == 0 { _ = flow.begin(layout) }
     }
 
-    private mutating func startPage(paragraph: Int, line: Int, offset: Int) {
+    private mutating func startPage(paragraph: Int, line: Int, offset: Int, wrap: LineWrap? = nil) {
         flow = PageFlow(geometry: typesetter.geometry)
-        result.pages.append(PageEntry(paragraph: paragraph, line: line, start: offset, end: offset, missingGlyphs: 0))
+        result.pages.append(PageEntry(paragraph: paragraph, line: line, start: offset, end: offset, missingGlyphs: 0,
+                                      wrap: wrap))
         if collectText { result.pageLines.append([]) }
     }
 }

@@ -21,6 +21,8 @@ struct ParagraphLayout {
     var window = 0
     /// The paragraph ends with this window.
     var endsParagraph = true
+    /// How far floated pictures reach into its first lines (nil: none do).
+    var wrap: LineWrap?
 
     /// Absolute scalar offset where line `line` starts (a block without
     /// lines starts where it starts).
@@ -63,13 +65,15 @@ extension Typesetter {
     /// Shapes and breaks window `window` of paragraph `index` (a
     /// structured book's block). A window after the first continues the
     /// paragraph: no indent, no space before it, nothing that starts a page.
-    func layoutParagraph(_ index: Int, window: Int = 0) -> ParagraphLayout {
+    /// `wrap` narrows a structured book's block beside floated pictures.
+    func layoutParagraph(_ index: Int, window: Int = 0, wrap: LineWrap? = nil) -> ParagraphLayout {
         let windows = paragraphWindows.windows(of: index, in: book)
         let window = min(max(0, window), windows.count - 1)
-        var layout = book.document.map { layoutBlock(index, window: window, of: windows, in: $0) }
+        var layout = book.document.map { layoutBlock(index, window: window, of: windows, in: $0, wrap: wrap) }
             ?? layoutTextParagraph(index, window: window, of: windows)
         layout.window = window
         layout.endsParagraph = window == windows.count - 1
+        if book.document != nil { layout.wrap = wrap }
         return layout
     }
 

@@ -12,10 +12,11 @@ final class ParagraphLayoutCache {
     /// kilobytes.
     static let characterBudget = 10_000
 
-    /// A paragraph's window.
+    /// A paragraph's window, and the floated pictures beside it.
     struct Key: Hashable {
         var paragraph: Int
         var window: Int
+        var wrap: LineWrap? = nil
     }
 
     private var entries: [Key: (layout: ParagraphLayout, lastUse: Int)] = [:]

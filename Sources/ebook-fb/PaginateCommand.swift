@@ -28,6 +28,7 @@ struct PaginateCommand: ParsableCommand {
             object.add("missing_glyphs", page.missingGlyphs)
             object.add("max_space_stretch", page.maxSpaceStretch)
             object.add("images", page.images)
+            object.add("floats", page.floats)
             if withText { object.add("text", pagination.pageLines[index].joined(separator: "\n")) }
             out += object.text + "\n"
             if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }

@@ -16,6 +16,10 @@ struct BlockExtras {
     /// How far each line's baseline sits below its top, pixels (the
     /// block's face's ascent with half the leading above it).
     var baselineOffset: Int
+    /// The block is a picture floated beside the text, out of the flow.
+    var float: FloatBox? = nil
+    /// The block goes below the floated pictures on these sides.
+    var clear: BlockStyle.Clear = []
 }
 
 /// What a block shows instead of lines of its own text.

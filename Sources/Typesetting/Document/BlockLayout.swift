@@ -9,7 +9,9 @@ extension Typesetter {
     /// Heading sizes by level, times the body's.
     static let headingSizes = [1.6, 1.4, 1.25, 1.1, 1.0, 1.0]
 
-    func layoutBlock(_ index: Int, window: Int, of windows: ParagraphWindows, in document: BookDocument) -> ParagraphLayout {
+    /// `wrap`: how far floated pictures beside the block reach into its first lines.
+    func layoutBlock(_ index: Int, window: Int, of windows: ParagraphWindows, in document: BookDocument,
+                     wrap: LineWrap? = nil) -> ParagraphLayout {
         let paragraph = book.paragraphs[index]
         let characters = windows.characters(of: window)
         let continues = window > 0, endsParagraph = window == windows.count - 1
@@ -24,6 +26,7 @@ extension Typesetter {
         var extras = BlockExtras(spaceBefore: pixels(style.spaceBefore), spaceAfter: pixels(style.spaceAfter),
                                  keepsWithNext: false, picture: nil, marker: nil, links: attributes.links,
                                  baselineOffset: 0)
+        extras.clear = style.clear
         let frame = BlockFrame(index: index, start: paragraph.scalars.lowerBound + characters.lowerBound,
                                startsPage: paragraph.traits.contains(.startsPage) && !continues, count: source.count,
                                startIndent: startIndent, endIndent: endIndent)
@@ -80,13 +83,14 @@ extension Typesetter {
         let firstIndent = continues ? 0 : firstLineIndent(index, style: style, kind: attributes.kind, shaped: shaped,
                                                           size: blockSize, start: start, document: document)
         let measure = geometry.measure - start - endIndent
+        let insets = wrap?.narrowing(rightToLeft: shaped.isRightToLeft, startIndent: start, endIndent: endIndent) ?? []
         var lines = LineBreaker.lines(for: shaped, style: isPreformatted ? .preserved : .body, measure: measure,
                                       firstLineIndent: firstIndent, hyphenWidth: face.hyphenAdvance,
                                       method: isPreformatted ? .greedy : lineBreaking, keepsLeadingSpaces: isPreformatted,
-                                      endsParagraph: endsParagraph)
+                                      endsParagraph: endsParagraph, insets: insets)
         for line in lines.indices {
             lines[line].indent += start
-            lines[line].endIndent = endIndent
+            lines[line].endIndent += endIndent
             switch style.alignment {
             // A heading is set ragged, not stretched.
             case .justified: if isHeading || isPreformatted { lines[line].alignment = .start }
@@ -142,7 +146,10 @@ extension Typesetter {
         guard kind == .paragraph, index > 0, !book.paragraphs[index].traits.contains(.startsPage),
               style.spaceBefore <= 0, !shaped.isRightToLeft,
               style.alignment == .justified || style.alignment == .start else { return 0 }
-        let previous = document.blocks[index - 1]
+        // A floated picture is beside the text, not between its paragraphs.
+        var before = index - 1
+        while before > 0, document.blocks[before].style.float != nil, case .image = document.blocks[before].kind { before -= 1 }
+        let previous = document.blocks[before]
         guard previous.kind == .paragraph, previous.style.spaceAfter <= 0 else { return 0 }
         return Int32(geometry.paragraphIndent) * Int32(size) / Int32(geometry.fontSize)
     }
@@ -157,12 +164,23 @@ extension Typesetter {
         let alternative = alternativeLayout(image.alternative, frame: frame, width: available)
         switch document.imageSizes.info(of: image.resource, in: document.resources) {
         case let .success(info):
+            var float = style.float.map { floatBox($0, frame: frame, rightToLeft: style.direction == .rightToLeft) }
+            var fitting = (available, geometry.contentHeight)
+            var fraction = image.widthFraction
+            if let box = float {
+                fitting = ImagePlacement.floatFitting(box, available: available, geometry: geometry)
+                // A float's percentage is still of its block's width.
+                fraction = fraction.map { $0 * Double(available) / Double(fitting.0) }
+            }
             let size = ImagePlacement.drawnSize(natural: (info.width, info.height),
                                                 asked: (image.pixelWidth, image.pixelHeight),
-                                                widthFraction: image.widthFraction, fontSize: geometry.fontSize,
-                                                fitting: (available, geometry.contentHeight))
+                                                widthFraction: fraction, fontSize: geometry.fontSize,
+                                                fitting: fitting)
             extras.picture = .image(BlockImage(resource: image.resource, alternative: alternative, width: size.width,
                                                height: size.height))
+            float?.width = size.width
+            float?.height = size.height
+            extras.float = float
             return pictureLayout(frame: frame, width: Int32(size.width * 64), height: size.height, alignment: alignment,
                                  face: fonts.body, extras: extras)
         case .failure:
@@ -175,6 +193,16 @@ extension Typesetter {
             return pictureLayout(frame: frame, width: 0, height: height, alignment: .centred, face: fonts.body,
                                  extras: extras)
         }
+    }
+
+    /// A floated picture's box before its size is known: its side, margins
+    /// and the block's indent on that side.
+    private func floatBox(_ float: BlockStyle.Floating, frame: BlockFrame, rightToLeft: Bool) -> FloatBox {
+        let leftIndent = rightToLeft ? frame.endIndent : frame.startIndent
+        let rightIndent = rightToLeft ? frame.startIndent : frame.endIndent
+        return FloatBox(side: float.side, edge: float.side == .left ? leftIndent : rightIndent, width: 0, height: 0,
+                        marginTop: pixels(float.marginTop), marginRight: pixels(float.marginRight),
+                        marginBottom: pixels(float.marginBottom), marginLeft: pixels(float.marginLeft))
     }
 
     /// An image's alternative text set as a centred italic paragraph

@@ -12,19 +12,7 @@ extension Typesetter {
         case let .image(image):
             let x = pictureX(box, width: Int32(image.width * 64)) / 64
             let frame = PixelRect(x: x, y: top, width: image.width, height: image.height)
-            var alternative: [PlacedGlyph] = []
-            if let text = image.alternative {
-                // Set centred in the image's box, for when it cannot be decoded.
-                var glyphs = PageLayout(pageIndex: page.pageIndex, entry: page.entry)
-                let textHeight = text.lines.count * text.lineHeight
-                let textTop = top + max(0, (image.height - textHeight) / 2)
-                for index in text.lines.indices {
-                    place(line: index, of: text, baseline: textTop + index * text.lineHeight + (text.block?.baselineOffset ?? 0),
-                          into: &glyphs)
-                }
-                alternative = glyphs.glyphs
-            }
-            page.images.append(PlacedImage(resource: image.resource, box: frame, alternative: alternative))
+            page.images.append(placedImage(image, in: frame, on: page))
             recordPicture(frame, into: &page)
         case let .alternative(text):
             // Its lines are one line of the page, as pagination counts them.
@@ -51,6 +39,40 @@ extension Typesetter {
                 placeMarker(marker, x: Int32(x), baseline: Int32((top + block.baselineOffset) * 64), into: &page)
             }
         }
+    }
+
+    /// Draws a floated picture against its side of the column, the top of
+    /// its margin at `top`; it is no line of the page.
+    func placeFloat(_ layout: ParagraphLayout, box: FloatBox, top: Int, into page: inout PageLayout) {
+        guard case let .image(image)? = layout.block?.picture else { return }
+        let edge = Int(box.edge) / 64
+        let x = box.side == .left ? geometry.marginLeft + edge + box.marginLeft
+            : geometry.marginLeft + Int(geometry.measure) / 64 - edge - box.marginRight - image.width
+        let frame = PixelRect(x: x, y: top + box.marginTop, width: image.width, height: image.height)
+        var placed = placedImage(image, in: frame, on: page)
+        // The alternative text was centred in the column: centre it in the picture's box.
+        if let left = placed.alternative.map(\.x).min(), let right = placed.alternative.map(\.x).max() {
+            let shift = Int32((frame.x + frame.maxX) * 32) - (left + right) / 2
+            for index in placed.alternative.indices { placed.alternative[index].x += shift }
+        }
+        page.images.append(placed)
+    }
+
+    /// An image in `frame`, its alternative text set centred in it for
+    /// when it cannot be decoded.
+    private func placedImage(_ image: BlockImage, in frame: PixelRect, on page: PageLayout) -> PlacedImage {
+        var alternative: [PlacedGlyph] = []
+        if let text = image.alternative {
+            var glyphs = PageLayout(pageIndex: page.pageIndex, entry: page.entry)
+            let textHeight = text.lines.count * text.lineHeight
+            let textTop = frame.y + max(0, (image.height - textHeight) / 2)
+            for index in text.lines.indices {
+                place(line: index, of: text, baseline: textTop + index * text.lineHeight + (text.block?.baselineOffset ?? 0),
+                      into: &glyphs)
+            }
+            alternative = glyphs.glyphs
+        }
+        return PlacedImage(resource: image.resource, box: frame, alternative: alternative)
     }
 
     /// A picture is a line of the page without text.

@@ -1,3 +1,5 @@
+import BookModel
+
 /// The size a block image is drawn at: the size the book asks for (in CSS
 /// pixels, drawn at the reader's size over 16 px), else its own, or a
 /// fraction of the measure when the book gives one; then scaled down, the
@@ -29,5 +31,13 @@ enum ImagePlacement {
         }
         let fit = min(1, Double(available.width) / width, Double(available.height) / height)
         return (max(1, Int((width * fit).rounded(.down))), max(1, Int((height * fit).rounded(.down))))
+    }
+
+    /// The room a floated picture is fitted in: never wider than half the
+    /// column nor than its block with the margins, and a page high with them.
+    static func floatFitting(_ box: FloatBox, available: Int, geometry: PageGeometry) -> (width: Int, height: Int) {
+        let width = min(available - box.marginLeft - box.marginRight, Int(geometry.measure) / 64 / 2)
+        let height = geometry.contentHeight - box.marginTop - box.marginBottom
+        return (max(1, width), max(1, height))
     }
 }
