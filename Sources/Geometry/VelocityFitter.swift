@@ -15,6 +15,11 @@
 /// - Singularity: when the quadratic's normal equations are singular
 ///   relative to their own scale (samples bunched too closely in time to
 ///   tell curvature from noise), the line fit is used instead.
+/// - Overshoot: on an axis where the quadratic's slope goes against the
+///   finger's last move there (the newest position against the last
+///   different one), the fit extrapolated a deceleration past zero (reports
+///   that came late and bunched, then slow ones, look like that): the
+///   finger was slowing, not turning back, and the velocity there is zero.
 public struct VelocityFitter: Sendable {
     public struct Sample: Equatable, Sendable {
         public var position: Point
@@ -74,13 +79,21 @@ public struct VelocityFitter: Sendable {
     }
 
     /// The slope at t = 0 of the least-squares quadratic through the points,
-    /// or of the line when there are only two or the quadratic is singular.
+    /// or of the line when there are only two or the quadratic is singular;
+    /// zero when the quadratic's goes against the last move.
     static func slope(times: [Double], values: [Double]) -> Double {
         guard times.count >= 2 else { return 0 }
         if times.count >= 3, let quadratic = quadraticSlope(times: times, values: values) {
-            return quadratic
+            return quadratic * lastMove(values) < 0 ? 0 : quadratic
         }
         return lineSlope(times: times, values: values)
+    }
+
+    /// The direction of the last move: the newest value less the last one
+    /// that differs from it (zero when none does).
+    private static func lastMove(_ values: [Double]) -> Double {
+        guard let newest = values.last, let before = values.last(where: { $0 != newest }) else { return 0 }
+        return newest - before
     }
 
     private static func lineSlope(times: [Double], values: [Double]) -> Double {

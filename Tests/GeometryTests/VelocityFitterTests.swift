@@ -107,6 +107,27 @@ final class VelocityFitterTests: XCTestCase {
         XCTAssertEqual(VelocityFitter.slope(times: even, values: even.map { 3 * $0 + 0.01 * $0 * $0 }), 3, accuracy: 1e-9)
     }
 
+    func testADecelerationIsNotExtrapolatedIntoATurnBack() {
+        // Reports that came bunched within a millisecond, then two slow
+        // ones, all leftward: the quadratic through them slopes rightward
+        // at the end (+33 px/ms), though the finger never went back.
+        var fitter = VelocityFitter()
+        fitter.add(Point(x: 870, y: 384), at: 0)
+        for (index, x) in [826.0, 781, 737, 692, 648, 604, 559, 515, 470, 426, 382, 337, 293].enumerated() {
+            fitter.add(Point(x: x, y: 384), at: 85 + Double(index) * 0.07)
+        }
+        fitter.add(Point(x: 248, y: 384), at: 91)
+        fitter.add(Point(x: 204, y: 384), at: 107)
+        XCTAssertLessThanOrEqual(fitter.velocity(at: 107).x, 0)
+        XCTAssertEqual(fitter.velocity(at: 107).y, 0, accuracy: 1e-9)
+        // A finger that does turn back at the end keeps the fit's slope.
+        var back = VelocityFitter()
+        for (t, x) in [(0.0, 500.0), (8, 460), (16, 430), (24, 415), (32, 412), (40, 420), (48, 440)] {
+            back.add(Point(x: x, y: 0), at: t)
+        }
+        XCTAssertGreaterThan(back.velocity(at: 48).x, 1)
+    }
+
     func testTheWindowAndLimitsFollowTheConfiguration() {
         var fitter = VelocityFitter(window: 30, maximumSamples: 3, stillness: 10)
         for t in stride(from: 0.0, through: 80, by: 8) { fitter.add(Point(x: t * t, y: 0), at: t) }
