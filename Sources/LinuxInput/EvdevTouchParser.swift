@@ -45,6 +45,8 @@ public struct EvdevTouchParser: Sendable {
     var nextTouchID = 1
     var dropping = false
     var lastTouches: [Touch] = []
+    /// When the last frame was reported.
+    var lastFrameTime: Double?
 
     /// True after a SYN_DROPPED has been skipped to its SYN_REPORT: the
     /// state must be reread (`resync(with:at:)`) before it can be trusted.
@@ -121,7 +123,11 @@ public struct EvdevTouchParser: Sendable {
     }
 
     /// Replaces the tracked state with the kernel's after SYN_DROPPED;
-    /// returns a frame when the touches differ from the last frame.
+    /// returns a frame when the touches differ from the last frame. When
+    /// every finger lifted in the stretch dropped, the lift is dated at the
+    /// last frame seen, not at `time`: when it came is lost with the drop,
+    /// and a flick whose end was dropped stays a flick, not a finger that
+    /// stood still until the reader caught up.
     public mutating func resync(with state: EvdevStateSnapshot, at time: Double) -> TouchFrame? {
         needsResync = false
         switch touchProtocol {
@@ -143,7 +149,11 @@ public struct EvdevTouchParser: Sendable {
             if let y = state.axisValues[AbsCode.y] { singleY = y }
             setSingleDown(state.keysDown.contains(Int(touchButton)))
         }
-        return report(at: time)
+        let seen = lastFrameTime
+        guard let frame = report(at: time) else { return nil }
+        guard frame.touches.isEmpty, let seen else { return frame }
+        lastFrameTime = min(seen, time)
+        return TouchFrame(time: min(seen, time), touches: [])
     }
 
     private mutating func resetAfterDrop() {
@@ -166,6 +176,7 @@ public struct EvdevTouchParser: Sendable {
         }
         guard touches != lastTouches else { return nil }
         lastTouches = touches
+        lastFrameTime = time
         return TouchFrame(time: time, touches: touches)
     }
 
