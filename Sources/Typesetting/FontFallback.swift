@@ -39,7 +39,7 @@ final class FontFallback {
 
     private func query(_ scalar: UInt32, language: String?, excluding: FontFile) -> FontFile? {
         if !loaded {
-            config = FcInitLoadConfigAndFonts()
+            config = FcConfigReference(nil)
             loaded = true
         }
         guard let config, let pattern = FcNameParse(family) else { return nil }

@@ -19,7 +19,7 @@ extension FontLocator {
     /// mathematics, display or symbol families): serif first, then sans,
     /// each alphabetical, at most `limit`.
     public static func bodyFamilies(language: String?, limit: Int = 6) -> [FontFamily] {
-        guard let config = FcInitLoadConfigAndFonts() else { return [] }
+        guard let config = FcConfigReference(nil) else { return [] }
         defer { FcConfigDestroy(config) }
         let query = ":lang=\(language ?? "en"):slant=0:weight=80:width=100"
         guard let pattern = FcNameParse(query) else { return [] }

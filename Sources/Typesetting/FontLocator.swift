@@ -11,13 +11,17 @@ public struct FontFile: Sendable, Equatable, Hashable {
     }
 }
 
-/// Finds installed fonts through fontconfig.
+/// Finds installed fonts through fontconfig. Every lookup here and in
+/// the fallback takes a reference to fontconfig's one configuration,
+/// loaded once: loading it parses every configuration file and cache, a
+/// tenth of a second on a small board, which a book with several faces
+/// paid before its first page for each face.
 public enum FontLocator {
     public static let defaultFamily = "DejaVu Serif"
 
     /// The file fontconfig picks for a family, e.g. "DejaVu Serif".
     public static func file(forFamily family: String) throws -> FontFile {
-        guard let config = FcInitLoadConfigAndFonts() else { throw TypesettingError.noDefaultFont(family: family) }
+        guard let config = FcConfigReference(nil) else { throw TypesettingError.noDefaultFont(family: family) }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(family) else { throw TypesettingError.noDefaultFont(family: family) }
         defer { FcPatternDestroy(pattern) }
@@ -39,7 +43,7 @@ public enum FontLocator {
     /// (DejaVu Serif Italic for DejaVu Serif), or nil when the family has
     /// none and fontconfig would only offer another family or the same file.
     public static func styledFile(like file: FontFile, italic: Bool, bold: Bool) -> FontFile? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        guard let config = FcConfigReference(nil) else { return nil }
         defer { FcConfigDestroy(config) }
         var count: Int32 = 0
         guard let query = FcFreeTypeQuery(file.path, UInt32(file.index), nil, &count) else { return nil }
