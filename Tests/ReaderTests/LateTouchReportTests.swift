@@ -26,21 +26,7 @@ final class LateTouchReportTests: XCTestCase {
     }
 
     private func run(_ controller: PagingController, _ frames: [TouchFrame]) {
-        var recognizer = GestureRecognizer(configuration: GestureConfiguration(screenWidth: size.width))
-        var timeline = VirtualTimeline(start: frames[0].time)
-        for frame in frames {
-            for tick in timeline.frames(upTo: frame.time) {
-                controller.handle(recognizer.advance(to: tick))
-                controller.advance(to: tick)
-            }
-            controller.handle(recognizer.process(frame))
-        }
-        var now = timeline.now
-        while recognizer.nextDeadline != nil || controller.isAnimating, now < timeline.now + 5000 {
-            now += VirtualTimeline.frameInterval
-            controller.handle(recognizer.advance(to: now))
-            controller.advance(to: now)
-        }
+        controller.replay(frames, screenWidth: size.width)
     }
 
     func testABunchedFlickTurnsOnePageForward() {

@@ -15,23 +15,8 @@ final class PagingProgressionTests: XCTestCase {
         return controller
     }
 
-    /// Feeds `frames` through a gesture recognizer, stepping 60 Hz frames between them, then settles.
     private func run(_ controller: PagingController, _ frames: [TouchFrame]) {
-        var recognizer = GestureRecognizer(configuration: GestureConfiguration(screenWidth: size.width))
-        var timeline = VirtualTimeline(start: frames[0].time)
-        for frame in frames {
-            for tick in timeline.frames(upTo: frame.time) {
-                controller.handle(recognizer.advance(to: tick))
-                controller.advance(to: tick)
-            }
-            controller.handle(recognizer.process(frame))
-        }
-        var now = timeline.now
-        while recognizer.nextDeadline != nil || controller.isAnimating, now < timeline.now + 5000 {
-            now += VirtualTimeline.frameInterval
-            controller.handle(recognizer.advance(to: now))
-            controller.advance(to: now)
-        }
+        controller.replay(frames, screenWidth: size.width)
     }
 
     private func stroke(from start: Double, to end: Double, at time: Double, duration: Double) -> [TouchFrame] {
