@@ -33,8 +33,8 @@ struct ComicBenchmark {
         let width = Double(geometry.width)
         let lastPage = Double(max(0, session.knownPageCount - 1))
         // Both buffers are written whole once: they are new.
-        _ = frame(session, display, offset: 0)
-        _ = frame(session, display, offset: 0)
+        _ = display.timedFrame(of: session, offset: 0)
+        _ = display.timedFrame(of: session, offset: 0)
         var frameTimes: [Double] = []
         let stallsBefore = session.cache.stalls
         var next = monotonicMilliseconds()
@@ -42,7 +42,7 @@ struct ComicBenchmark {
             next += Self.frameInterval
             sleepMilliseconds(next - monotonicMilliseconds())
             let page = Self.place(afterPages: Double(step) / Double(Self.framesPerPage), lastPage: lastPage)
-            frameTimes.append(frame(session, display, offset: page * width))
+            frameTimes.append(display.timedFrame(of: session, offset: page * width))
         }
         result.add("comic_flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
         result.add("comic_flick_frame_median_ms", BenchClock.median(frameTimes))
@@ -56,18 +56,5 @@ struct ComicBenchmark {
         guard lastPage > 0 else { return 0 }
         let phase = pages.truncatingRemainder(dividingBy: 2 * lastPage)
         return phase <= lastPage ? phase : 2 * lastPage - phase
-    }
-
-    /// One frame at `offset`, composed straight into the display's back
-    /// buffer and presented: its time in ms. The flip completes at once.
-    private func frame(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, offset: Double) -> Double {
-        session.controller.scrollView.contentOffset = Point(x: offset, y: 0)
-        let start = monotonicMilliseconds()
-        if let target = display.backBuffer, let written = session.compose(into: target) {
-            _ = display.presentBackBuffer(written: written, at: start)
-        }
-        let elapsed = monotonicMilliseconds() - start
-        display.completeFlip()
-        return elapsed
     }
 }

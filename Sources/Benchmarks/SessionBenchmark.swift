@@ -100,18 +100,6 @@ public struct SessionBenchmark {
         print(result.text)
     }
 
-    /// One frame at `offset`, composed straight into the display's back
-    /// buffer and presented: its time in ms. The flip completes at once.
-    private func frame(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, offset: Double) -> Double {
-        session.controller.scrollView.contentOffset = Point(x: offset, y: 0)
-        let start = monotonicMilliseconds()
-        if let target = display.backBuffer, let written = session.compose(into: target) {
-            _ = display.presentBackBuffer(written: written, at: start)
-        }
-        let elapsed = monotonicMilliseconds() - start
-        display.completeFlip()
-        return elapsed
-    }
 
     /// Waits for the next 60 Hz frame time after `next` was due.
     private func waitForFrame(_ next: inout Double) {
@@ -124,14 +112,14 @@ public struct SessionBenchmark {
     private func flick(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, into result: inout JSONLine) throws {
         let width = Double(session.settings.geometry.width)
         // Both buffers are written whole once: they are new.
-        _ = frame(session, display, offset: 0)
-        _ = frame(session, display, offset: 0)
+        _ = display.timedFrame(of: session, offset: 0)
+        _ = display.timedFrame(of: session, offset: 0)
         var frameTimes: [Double] = []
         let stallsBefore = session.cache.stalls
         var next = monotonicMilliseconds()
         for step in 1...500 {
             waitForFrame(&next)
-            frameTimes.append(frame(session, display, offset: Double(step) * width / 10))
+            frameTimes.append(display.timedFrame(of: session, offset: Double(step) * width / 10))
         }
         result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
         result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
@@ -159,14 +147,14 @@ public struct SessionBenchmark {
                 let phase = Double(step % 20) / 10
                 let offset = (page + direction * (phase <= 1 ? phase : 2 - phase)) * width
                 let paginating = !session.pagination.isComplete
-                let time = frame(session, display, offset: offset)
+                let time = display.timedFrame(of: session, offset: offset)
                 if paginating { frameTimes.append(time) }
                 // Pages put in front move the view by whole pages, keeping the text
                 // on screen: the flick goes on over the same text, as a finger would.
                 page += ((session.controller.scrollView.contentOffset.x - offset) / width).rounded()
             }
             session.controller.show(page: Int(page))
-            _ = frame(session, display, offset: page * width)
+            _ = display.timedFrame(of: session, offset: page * width)
         }
         result.add("flick_frame_p99_paginating_ms", BenchClock.percentile(frameTimes, 0.99))
         result.add("flick_frames_paginating", frameTimes.count)
