@@ -73,24 +73,29 @@ final class PageReadAhead: @unchecked Sendable {
     }
 
     private func readAndDraw(_ index: Int, of document: PDFDocument, screen: PageGeometry?) {
-        // The page, read here (nil) or by the one who asked before this thread began.
-        let readElsewhere: PDFDocument.Page?? = condition.withLock {
+        enum Claim { case readHere, readByCaller(PDFDocument.Page?), nothing }
+        let claim: Claim = condition.withLock {
             while case .readByCaller(index) = state { condition.wait() }
             switch state {
             case .waiting(index):
                 state = .reading(page: index)
-                return .none
+                return .readHere
             case .readForThread(index, let page):
                 state = .idle
-                return .some(page)
+                return .readByCaller(page)
             default:
-                return .some(nil)
+                return .nothing
             }
         }
-        let page = readElsewhere ?? (try? document.page(index, withText: false))
+        let page: PDFDocument.Page?
+        switch claim {
+        case .readHere: page = try? document.page(index, withText: false)
+        case let .readByCaller(read): page = read
+        case .nothing: return
+        }
         let region = page.flatMap { page in screen.map { Region.fitted(width: page.width, height: page.height, to: $0) } }
         let draws = condition.withLock {
-            if readElsewhere == nil { state = .read(page: index, page) }
+            if case .readHere = claim { state = .read(page: index, page) }
             var draws = false
             if let region, case .none = drawing {
                 drawing = .drawing(page: index, region)
