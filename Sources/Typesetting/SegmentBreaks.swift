@@ -47,13 +47,13 @@ enum SegmentBreaks {
     /// end between them (never before a closing mark or after an opening one).
     static func opportunities(_ source: [UInt32], vanishing: [Int],
                               finder: (_ scalars: [UInt32]) -> [BreakOpportunity]) -> [BreakOpportunity] {
+        // `vanishing` is in order: one index walks it in each pass.
         var joined: [UInt32] = []
         joined.reserveCapacity(source.count - vanishing.count)
-        var next = vanishing.makeIterator()
-        var skip = next.next()
+        var skip = 0
         for (index, scalar) in source.enumerated() {
-            if index == skip {
-                skip = next.next()
+            if skip < vanishing.count, vanishing[skip] == index {
+                skip += 1
             } else {
                 joined.append(scalar)
             }
@@ -61,9 +61,10 @@ enum SegmentBreaks {
         let found = finder(joined)
         var result = [BreakOpportunity](repeating: .none, count: source.count)
         var at = 0
-        var vanished = Set(vanishing)
+        skip = 0
         for index in source.indices {
-            if vanished.remove(index) != nil {
+            if skip < vanishing.count, vanishing[skip] == index {
+                skip += 1
                 // After the line end: where the characters around it allow.
                 result[index] = at > 0 ? found[at - 1] : .none
                 result[index - 1] = .none
