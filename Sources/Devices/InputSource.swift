@@ -6,6 +6,8 @@ public enum InputItem: Equatable, Sendable {
     case touches(TouchFrame)
     /// A key's command.
     case command(ReaderCommand, time: Double)
+    /// A key that types: into a text field open on screen, else its command.
+    case typed(TypedKey, command: ReaderCommand?, time: Double)
     /// A device came or went (said in the log).
     case deviceChanged(String)
     /// Ctrl+Alt+Fn: a switch to console n asked for.

@@ -73,7 +73,7 @@ public final class EvdevInput: InputSource {
                 frames += deviceFailed(touch.device, error, at: now)
             }
         }
-        var keys = (terminal?.readCommands() ?? []).map { InputItem.command($0, time: now) }
+        var keys = (terminal?.readKeys() ?? []).compactMap { $0.item(at: now) }
         for keyboard in keyboards where keyboard.device.path != touch?.device.path {
             do {
                 keys += try keyboard.read(at: now)

@@ -1,11 +1,15 @@
 import Devices
-/// Decodes the bytes a VT or terminal sends for keys into reader commands:
+/// Decodes the bytes a VT or terminal sends for keys into key presses:
 /// CSI and SS3 sequences (arrows, Home/End in their several spellings,
-/// PgUp/PgDn), and plain characters. A lone ESC is ambiguous until the
-/// next byte or `flush()` (call it when no byte followed soon after).
+/// PgUp/PgDn) as commands, and characters (UTF-8, as the terminal's own
+/// layout typed them) as text with the command their key gives. A lone
+/// ESC is ambiguous until the next byte or `flush()` (call it when no
+/// byte followed soon after).
 public struct TerminalKeyDecoder: Sendable {
     public var mapping: KeyboardMapping
     private var pending: [UInt8] = []
+    /// The first bytes of a character of several.
+    private var partialCharacter: [UInt8] = []
 
     public init(mapping: KeyboardMapping = KeyboardMapping()) {
         self.mapping = mapping
@@ -13,9 +17,15 @@ public struct TerminalKeyDecoder: Sendable {
 
     public var hasPendingEscape: Bool { !pending.isEmpty }
 
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [ReaderCommand] {
-        var commands: [ReaderCommand] = []
+    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
+        var commands: [KeyPress] = []
         for byte in bytes {
+            // A byte that cannot go on a character of several drops what came before it.
+            if !partialCharacter.isEmpty, byte & 0xC0 != 0x80 { partialCharacter = [] }
+            if !partialCharacter.isEmpty || byte >= 0x80 {
+                if let press = continueCharacter(byte) { commands.append(press) }
+                continue
+            }
             if pending.isEmpty {
                 if byte == 0x1b {
                     pending = [byte]
@@ -30,11 +40,11 @@ public struct TerminalKeyDecoder: Sendable {
                 continue
             case .complete(let key):
                 pending = []
-                if let key, let command = mapping.command(forKey: key) { commands.append(command) }
+                if let key, let command = mapping.command(forKey: key) { commands.append(KeyPress(command: command)) }
             case .escapeThenByte:
                 // ESC followed by something that does not start a sequence: a lone Escape, then the byte.
                 pending = []
-                if let quit = mapping.command(forKey: KeyCode.escape) { commands.append(quit) }
+                if let quit = mapping.command(forKey: KeyCode.escape) { commands.append(KeyPress(command: quit)) }
                 if byte == 0x1b {
                     pending = [byte]
                 } else if let command = character(byte) {
@@ -46,10 +56,25 @@ public struct TerminalKeyDecoder: Sendable {
     }
 
     /// No more bytes came: a pending lone ESC is the Escape key; a partial sequence is dropped.
-    public mutating func flush() -> [ReaderCommand] {
+    public mutating func flush() -> [KeyPress] {
         defer { pending = [] }
-        if pending == [0x1b], let quit = mapping.command(forKey: KeyCode.escape) { return [quit] }
+        if pending == [0x1b], let quit = mapping.command(forKey: KeyCode.escape) { return [KeyPress(command: quit)] }
         return []
+    }
+
+    /// A byte of a character of several bytes: the character once whole.
+    private mutating func continueCharacter(_ byte: UInt8) -> KeyPress? {
+        partialCharacter.append(byte)
+        let lead = partialCharacter[0]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0 else {
+            partialCharacter = []
+            return nil
+        }
+        guard partialCharacter.count == length else { return nil }
+        defer { partialCharacter = [] }
+        let text = String(decoding: partialCharacter, as: UTF8.self)
+        return text.unicodeScalars.contains { $0.value == 0xFFFD } ? nil : KeyPress(typed: .text(text))
     }
 
     private enum SequenceState {
@@ -103,7 +128,7 @@ public struct TerminalKeyDecoder: Sendable {
         }
     }
 
-    private func character(_ byte: UInt8) -> ReaderCommand? {
+    private func character(_ byte: UInt8) -> KeyPress? {
         let key: UInt16? = switch byte {
         case UInt8(ascii: " "): KeyCode.space
         case 0x7f, 0x08: KeyCode.backspace
@@ -119,6 +144,11 @@ public struct TerminalKeyDecoder: Sendable {
         case 0x0d, 0x0a: KeyCode.enter
         default: nil
         }
-        return key.flatMap(mapping.command(forKey:))
+        let command = key.flatMap(mapping.command(forKey:))
+        switch byte {
+        case 0x7f, 0x08: return KeyPress(typed: .deleteBackward, command: command)
+        case 0x20...0x7e: return KeyPress(typed: .text(String(UnicodeScalar(byte))), command: command)
+        default: return command.map { KeyPress(command: $0) }
+        }
     }
 }

@@ -29,18 +29,18 @@ public final class TerminalKeys {
 
     deinit { restore() }
 
-    /// Commands for the bytes available now. A lone Esc arrives in a read
+    /// Key presses for the bytes available now. A lone Esc arrives in a read
     /// of its own, an escape sequence all in one read.
-    public func readCommands() -> [ReaderCommand] {
+    public func readKeys() -> [KeyPress] {
         let terminal = FileDescriptor(rawValue: fileDescriptor, path: "the terminal")
         var buffer = [UInt8](repeating: 0, count: 256)
-        var commands: [ReaderCommand] = []
+        var presses: [KeyPress] = []
         // Until nothing is left (nil); a failed read leaves the rest for the next readiness.
         while let count = buffer.withUnsafeMutableBytes({ try? terminal.read(into: $0) }), count > 0 {
-            commands += decoder.decode(buffer[0..<count])
+            presses += decoder.decode(buffer[0..<count])
         }
-        if decoder.hasPendingEscape { commands += decoder.flush() }
-        return commands
+        if decoder.hasPendingEscape { presses += decoder.flush() }
+        return presses
     }
 
     public func restore() {

@@ -133,6 +133,13 @@ public final class LibraryScene: ReadingScene {
         perform(library.handle(command, at: time))
     }
 
+    public var takesTyping: Bool { !showsLibrary && book?.takesTyping == true }
+
+    public func type(_ key: TypedKey, at time: Double) {
+        guard !showsLibrary else { return }
+        book?.type(key, at: time)
+    }
+
     public func advance(to time: Double) -> Bool {
         let changed = showsLibrary || book == nil ? library.advance(to: time) : book?.advance(to: time) ?? false
         return changed || roomChanged

@@ -13,6 +13,10 @@ public protocol LoopScene: AnyObject {
     /// Gestures (finger events first), in time order.
     func handle(_ events: [GestureEvent])
     func handle(_ command: ReaderCommand, at time: Double) throws
+    /// A text field is open on screen: keys that type go into it.
+    var takesTyping: Bool { get }
+    /// What a key typed, into the text field open on screen.
+    func type(_ key: TypedKey, at time: Double)
     /// Steps animations to `time` and composes the frame when it changed;
     /// true when it did.
     func advance(to time: Double) -> Bool
@@ -65,6 +69,8 @@ public protocol LoopScene: AnyObject {
 
 extension LoopScene {
     public func didShowRestingFrame() {}
+    public var takesTyping: Bool { false }
+    public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }

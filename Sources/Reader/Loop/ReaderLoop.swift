@@ -122,6 +122,22 @@ public final class ReaderLoop {
 
     // MARK: Input
 
+    /// A key's command for the scene; false when it quits the loop.
+    private func handle(_ command: ReaderCommand, at time: Double) -> Bool {
+        // Escape quits only from the page itself; over it, it closes what is open.
+        guard command != .quit, command != .closeScreenOrQuit || !scene.escapeQuits else {
+            stopReason = "quit key"
+            return false
+        }
+        do {
+            try scene.handle(command, at: time)
+            isDirty = true
+        } catch {
+            onWarning?("\(command): \(error)")
+        }
+        return true
+    }
+
     private func readInput(upTo time: Double) {
         for item in input.read(upTo: time) {
             switch item {
@@ -139,16 +155,18 @@ public final class ReaderLoop {
                     powerOn()
                     continue
                 }
-                // Escape quits only from the page itself; over it, it closes what is open.
-                guard command != .quit, command != .closeScreenOrQuit || !scene.escapeQuits else {
-                    stopReason = "quit key"
-                    return
+                guard handle(command, at: at) else { return }
+            case let .typed(typed, command, at):
+                lastInputTime = max(lastInputTime, at)
+                guard idle.key(at: at) == .deliver else {
+                    powerOn()
+                    continue
                 }
-                do {
-                    try scene.handle(command, at: at)
+                if scene.takesTyping {
+                    scene.type(typed, at: at)
                     isDirty = true
-                } catch {
-                    onWarning?("\(command): \(error)")
+                } else if let command {
+                    guard handle(command, at: at) else { return }
                 }
             case let .deviceChanged(description):
                 onNotice?(description)

@@ -84,3 +84,9 @@ extension ReaderScreen {
     /// The controls as `--describe` prints them.
     func describedControls(in host: ScreenHost) -> [ScreenControl] { controls(in: host).map(\.described) }
 }
+
+/// A screen with a text field: keys that type (a hardware keyboard's)
+/// go into it rather than giving their commands.
+protocol TextFieldScreen: ReaderScreen {
+    func type(_ key: TypedKey, host: ScreenHost)
+}

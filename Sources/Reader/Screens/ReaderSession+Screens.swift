@@ -1,3 +1,4 @@
+import Devices
 import BookModel
 import Raster
 import Typesetting
@@ -12,6 +13,16 @@ extension ReaderSession {
     public var screenName: String { openScreen.name }
     /// Every control on screen, in reading order (what `--describe` lists).
     public var describedControls: [ScreenControl] { openScreen.describedControls(host: self) }
+
+    /// A text field is open over the page: keys that type go into it.
+    public var takesTyping: Bool { openScreen.screen is any TextFieldScreen }
+
+    public func type(_ key: TypedKey, at time: Double) {
+        openScreen.advance(to: time)
+        guard let field = openScreen.screen as? any TextFieldScreen else { return }
+        field.type(key, host: self)
+        needsFrame = true
+    }
 
     func open(_ screen: any ReaderScreen) {
         openScreen.open(screen)
