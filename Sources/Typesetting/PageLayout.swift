@@ -28,6 +28,8 @@ public struct PageLayout: Sendable {
     /// Filled in the quieter colour: the lines under links within the book.
     public var underlines: [PixelRect] = []
     public var links: [PageLink] = []
+    /// Where the text's characters were set.
+    public var text = PlacedText()
     /// Where the images' bytes are read from.
     public var resources: DocumentResources?
     /// The fixed pages shown (a PDF or comic page, a spread of two).
@@ -162,6 +164,7 @@ extension Typesetter {
         if line.hyphenated { levels.append(levels.last ?? shaped.bidi.baseLevel) }
 
         let y = Int32(baseline * 64)
+        page.text.beginLine(top: baseline - (layout.block?.baselineOffset ?? baselineOffset(layout)), height: layout.lineHeight)
         // Where each character was set, for marks drawn over it.
         var spans: [Int: ClosedRange<Int32>] = [:]
         let links = layout.block?.links ?? []
@@ -190,6 +193,7 @@ extension Typesetter {
                 }
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
                                                x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise))
+                page.text.add(offset: layout.start + cluster, left: x, right: x + shaped.advances[glyph])
                 if tracksSpans {
                     let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
                     spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))

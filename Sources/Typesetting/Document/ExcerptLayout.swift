@@ -32,16 +32,6 @@ extension Typesetter {
 }
 
 extension Book {
-    /// The paragraph holding scalar offset `offset`.
-    public func paragraphIndex(containing offset: Int) -> Int {
-        var low = 0, high = paragraphs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if paragraphs[mid].scalars.lowerBound <= offset { low = mid } else { high = mid - 1 }
-        }
-        return max(0, low)
-    }
-
     /// The blocks a note at `target` is made of: the one holding it and
     /// those after it in its section, up to a heading, the target of
     /// another link (the next note) or `limit` blocks.
