@@ -70,18 +70,23 @@ public final class PageRenderer {
     public let typesetter: Typesetter
     public let cache: GlyphCache
     public let theme: Theme
+    /// Laid over the text of every page drawn: highlights, the selection, a search hit.
+    public let marks: [TextMark]
 
-    public init(typesetter: Typesetter, theme: Theme, cache: GlyphCache = GlyphCache()) {
+    public init(typesetter: Typesetter, theme: Theme, cache: GlyphCache = GlyphCache(), marks: [TextMark] = []) {
         self.typesetter = typesetter
         self.theme = theme
         self.cache = cache
+        self.marks = marks
     }
 
     /// Draws `page` into `buffer`, whose rows outside `ink` are background
     /// already (`.all` when not known); `ink` becomes the rows drawn on.
     public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
         let layout = typesetter.layoutPage(page, of: pagination)
-        PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
+        let painter = PagePainter(theme: theme)
+        painter.paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
+        painter.paint(marks, over: layout.text, into: &buffer, ink: &ink)
     }
 
     /// Draws `page`'s footer again over its picture in `buffer`, for new

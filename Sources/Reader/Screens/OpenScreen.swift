@@ -47,6 +47,17 @@ final class OpenScreen {
     /// A bookmarked page's corner shows beside the screen drawn, or on the bare page.
     var leavesDogEar: Bool { shown?.leavesDogEar ?? true }
 
+    /// A text field is open: keys that type go into it.
+    var takesTyping: Bool { screen is any TextFieldScreen }
+
+    /// What a key typed, into the open screen's text field; false when none is open.
+    func type(_ key: TypedKey, at time: Double, host: ScreenHost) -> Bool {
+        advance(to: time)
+        guard let field = screen as? any TextFieldScreen else { return false }
+        field.type(key, host: host)
+        return true
+    }
+
     /// One gesture to the open screen: taps, long presses, fingers and
     /// drags (which it may hand on to `page`); false when none is open.
     func route(_ event: GestureEvent, host: ScreenHost, page: (GestureEvent) -> Void) -> Bool {

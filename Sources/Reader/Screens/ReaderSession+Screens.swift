@@ -14,15 +14,8 @@ extension ReaderSession {
     /// Every control on screen, in reading order (what `--describe` lists).
     public var describedControls: [ScreenControl] { openScreen.describedControls(host: self) }
 
-    /// A text field is open over the page: keys that type go into it.
-    public var takesTyping: Bool { openScreen.screen is any TextFieldScreen }
-
-    public func type(_ key: TypedKey, at time: Double) {
-        openScreen.advance(to: time)
-        guard let field = openScreen.screen as? any TextFieldScreen else { return }
-        field.type(key, host: self)
-        needsFrame = true
-    }
+    public var takesTyping: Bool { openScreen.takesTyping }
+    public func type(_ key: TypedKey, at time: Double) { if openScreen.type(key, at: time, host: self) { needsFrame = true } }
 
     func open(_ screen: any ReaderScreen) {
         openScreen.open(screen)

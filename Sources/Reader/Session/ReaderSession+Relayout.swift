@@ -79,6 +79,19 @@ extension ReaderSession {
         try startPagination(showing: readingPlace, paused: paused)
     }
 
+    /// Lays `marks` over the pages' text from the next frame (pages drawn
+    /// already are drawn again; their ink rows still hold).
+    func lay(_ marks: [TextMark]) {
+        guard marks != renderers.main.marks else { return }
+        cache.invalidate(inkUnknown: false)
+        do {
+            install(try renderers.remade(theme: settings.theme, marks: marks))
+        } catch {
+            warnings.append("marks on the page: \(error)")
+        }
+        needsFrame = true
+    }
+
     private func install(_ next: PageRenderers) {
         renderers = next
         cache.replaceRenderers(main: next.main, worker: next.worker)
