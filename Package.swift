@@ -29,6 +29,8 @@ let package = Package(
         systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -77,6 +79,8 @@ let package = Package(
         .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
+        // Dictionaries (dictd, StarDict) read lazily from their index files, with hunspell's stems.
+        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
@@ -99,14 +103,14 @@ let package = Package(
                                                        "LinuxInput", "LinuxSystem", "CHarfBuzz"]),
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
-        .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
+        .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Dictionaries", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
                                                    "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"],
                 exclude: ["budgets.txt"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -141,6 +145,7 @@ let package = Package(
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
+        .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),

@@ -187,6 +187,7 @@ public struct Benchmark {
 
         try measureLibrary(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)
+        measureDefine(into: &result)
 
         result.add("measure_px", Int(geometry.measure) / 64)
         result.add("font_px", geometry.fontSize)

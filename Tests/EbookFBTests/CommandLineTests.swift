@@ -25,6 +25,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--pagination", "sometimes"]))
     }
 
+    func testDefineTakesOnlyDictionaryFilesAndAWord() throws {
+        let define = try DefineCommand.parse(["whale", "--dict", "a/gcide.index", "--dict", "b/test.ifo", "--json"])
+        XCTAssertEqual(define.dictionaries, ["a/gcide.index", "b/test.ifo"])
+        XCTAssertThrowsError(try DefineCommand.parse(["whale", "--dict", "notes.txt"])) { error in
+            let message = DefineCommand.message(for: error)
+            XCTAssertTrue(message.split(separator: "\n").first?.contains("notes.txt") ?? false, message)
+        }
+        XCTAssertThrowsError(try DefineCommand.parse(["  "]))
+    }
+
     /// A negative number is a value, refused by what is wrong with it and
     /// quoted as given, not "a missing value" for an option that looks
     /// like it.
