@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
+        // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
+        .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
@@ -141,6 +143,7 @@ let package = Package(
                                                     "TestSupport", "Reader"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "BookModel", "BookFormats"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
