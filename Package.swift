@@ -102,13 +102,13 @@ let package = Package(
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
         .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
-                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"],
+                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem", "Search"],
                 exclude: ["budgets.txt"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Benchmarks", "DeveloperTools", "Conformance", "Search",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
