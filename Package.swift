@@ -83,6 +83,8 @@ let package = Package(
         .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
+        // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
+        .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
         // typesetter, and the W3C EPUB reading-system tests judged by what the reader shows.
         .target(name: "Conformance", dependencies: ["BookModel", "EPUB", "Typesetting", "Raster", "Reader", "LinuxSystem"]),
@@ -104,13 +106,13 @@ let package = Package(
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
         .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Dictionaries", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
-                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem"],
+                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem", "Search"],
                 exclude: ["budgets.txt"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance", "Search",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module

@@ -186,6 +186,7 @@ public struct Benchmark {
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
 
         try measureLibrary(of: book, into: &result)
+        measureSearch(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)
         measureDefine(into: &result)
 

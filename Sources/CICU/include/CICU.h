@@ -6,6 +6,7 @@
 // CICU_ prefix and a version-free signature.
 #include <stdint.h>
 #include "CICUCharsets.h"
+#include "CICUFolding.h"
 #include "CICUWords.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
