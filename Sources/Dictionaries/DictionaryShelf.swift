@@ -61,8 +61,8 @@ public final class DictionaryShelf {
         for stemming in [false, true] {
             for (number, dictionary) in dictionaries.enumerated() where !damaged.contains(dictionary.path) {
                 guard !isCancelled() else { return }
-                // dictd and StarDict fold ASCII case only: "Ärger" is also asked as "ärger".
-                var candidates = [word, word.lowercased()]
+                // StarDict folds ASCII case only: "Ärger" is also asked as "ärger".
+                var candidates = word.unicodeScalars.allSatisfy(\.isASCII) ? [word] : [word, word.lowercased()]
                 if stemming {
                     let stemmer = (dictionary.language ?? wanted).flatMap { stemmers.stemmer(for: $0) }
                     tellStemmerProblems(skipped)
@@ -97,10 +97,10 @@ public final class DictionaryShelf {
         stemmerProblemsTold = stemmers.problems.count
     }
 
-    /// `words` without repeats (ignoring case), in their order.
+    /// `words` without repeats, in their order.
     private static func distinct(_ words: [String]) -> [String] {
         var seen: Set<String> = []
-        return words.filter { seen.insert($0.lowercased()).inserted }
+        return words.filter { seen.insert($0).inserted }
     }
 
     /// Every dictionary, those of `language` first, then those of no known

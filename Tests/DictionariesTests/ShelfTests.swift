@@ -52,6 +52,13 @@ final class ShelfTests: XCTestCase {
         XCTAssertEqual(again.skipped, [], "told once")
     }
 
+    func testAWordBeyondASCIIIsAlsoAskedInLowerCase() throws {
+        let folder = try DictionaryFiles.folder()
+        try DictionaryFiles.writeStarDict([("ärger", Array("Verdruss.".utf8))], sameTypeSequence: "m", name: "deu", in: folder)
+        let shelf = DictionaryShelf(folders: [folder], stemmerFolders: [])
+        XCTAssertEqual(shelf.lookUp("Ärger").entries.map(\.definition), ["Verdruss."])
+    }
+
     func testALookupEndsWhenCancelled() throws {
         let folder = try DictionaryFiles.folder()
         for name in ["a", "b", "c"] { try DictionaryFiles.writeDictd([("whale", "whale \(name)\n")], name: name, in: folder) }
