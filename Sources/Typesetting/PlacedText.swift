@@ -66,10 +66,15 @@ public struct PlacedText: Sendable, Equatable {
     }
 
     /// The offset of the character set at (`x`, `y`), or of the nearest
-    /// one on that line; nil off every line (a margin above or below).
+    /// one on the nearest line (a point between paragraphs goes to the
+    /// closer of the two, within a line's height); nil farther from every
+    /// line (a margin above or below).
     public func offset(atX x: Double, y: Double) -> Int? {
-        guard let line = lines.first(where: { !$0.glyphs.isEmpty && Double($0.top) <= y && y < Double($0.top + $0.height) })
-        else { return nil }
+        func distance(_ line: Line) -> Double {
+            y < Double(line.top) ? Double(line.top) - y : max(0, y - Double(line.top + line.height) + 1)
+        }
+        guard let line = lines.filter({ !$0.glyphs.isEmpty && distance($0) <= Double($0.height) })
+            .min(by: { distance($0) < distance($1) }) else { return nil }
         let point = Int32((x * 64).rounded())
         var best: (distance: Int32, offset: Int)?
         for glyph in line.glyphs {

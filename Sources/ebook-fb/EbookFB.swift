@@ -9,7 +9,7 @@ struct EbookFB: ParsableCommand {
         commandName: "ebook-fb",
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, SearchCommand.self, TraceCommand.self,
-                      ShapeCommand.self, DefineCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
+                      ShapeCommand.self, DefineCommand.self, ExportCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
                       BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, BenchZoomCommand.self, SoakCommand.self],
         defaultSubcommand: ReadCommand.self)
 

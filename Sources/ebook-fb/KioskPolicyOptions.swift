@@ -2,12 +2,16 @@ import ArgumentParser
 import Reader
 
 extension MenuPolicy: ExpressibleByArgument {}
+extension NotesPolicy: ExpressibleByArgument {}
 
-/// The kiosk's policies (`MENU=`, `IDLE_RESET=`, `BLANK_AFTER=` in its
-/// settings file), as the reader takes them.
+/// The kiosk's policies (`MENU=`, `NOTES=`, `IDLE_RESET=`, `BLANK_AFTER=`
+/// in its settings file), as the reader takes them.
 struct KioskPolicyOptions: ParsableArguments {
-    @Option(help: "What the menu offers: full, or reading (paging, contents and bookmarks: no library, no text settings).")
+    @Option(help: "What the menu offers: full, or reading (paging, contents, search and bookmarks: no library, no text settings).")
     var menu: MenuPolicy = .full
+
+    @Option(help: "Highlights and notes: keep (with the book), session (cleared at the idle reset), or off.")
+    var notes: NotesPolicy = .keep
 
     @Option(name: .customLong("idle-reset"), parsing: .unconditional, help: "Go back to the start of the book after this many minutes untouched.")
     var idleReset: Int?

@@ -198,6 +198,7 @@ struct ReadCommand: ParsableCommand {
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)
         session.menuPolicy = policies.menu
+        session.notesPolicy = policies.notes
         return session
     }
 

@@ -88,7 +88,7 @@ final class FingerTargetTests: XCTestCase {
             let layout = MenuLayout(metrics: metrics, content: MenuContent(title: "A long title of a book", backPage: 12,
                                                                            hasLibrary: true),
                                     measure: { $0.count * metrics.labelSize * 6 / 10 })
-            XCTAssertEqual(layout.controls.count, 6)
+            XCTAssertEqual(layout.controls.count, 7)
             for control in layout.controls {
                 XCTAssertGreaterThanOrEqual(Double(min(control.rect.width, control.rect.height)),
                                             9 * pixelsPerMillimetre(panel), "\(panel.width)x\(panel.height) \(control.id)")

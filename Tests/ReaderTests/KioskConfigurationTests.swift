@@ -94,7 +94,14 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.blankAfterMinutes, 30)
         XCTAssertEqual(Array(configuration.readerArguments(book: "/b.txt").suffix(7)),
                        ["--menu", "reading", "--idle-reset", "10", "--blank-after", "30", "--lock-vt"])
+        let kept = try KioskConfiguration(parsing: "NOTES=keep\n", source: "k.conf")
+        XCTAssertEqual(kept.notes, .keep)
+        XCTAssertTrue(kept.readerArguments(book: "/b.txt").joined(separator: " ").contains("--notes keep"))
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "NOTES=forever\n", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: NOTES \"forever\": use keep, session or off")
+        }
         let defaults = try KioskConfiguration(parsing: "MENU=\nIDLE_RESET=0\nBLANK_AFTER=\n", source: "k.conf")
+        XCTAssertEqual(defaults.notes, .session, "a visitor's notes never reach the next")
         XCTAssertEqual(defaults.menu, .full)
         XCTAssertNil(defaults.idleResetMinutes, "0 means never")
         XCTAssertNil(defaults.blankAfterMinutes)
@@ -132,7 +139,7 @@ final class KioskConfigurationTests: XCTestCase {
         var configuration = KioskConfiguration()
         XCTAssertEqual(configuration.readerArguments(book: "/b.txt"),
                        ["/b.txt", "--display", "kms", "--kiosk", "--tty", "/dev/tty1", "--font-size", "20",
-                        "--theme", "light", "--rotate", "0", "--lock-vt"])
+                        "--theme", "light", "--rotate", "0", "--notes", "session", "--lock-vt"])
         configuration.font = "/f.ttf"
         configuration.mode = "800x480"
         configuration.touchMatrix = "1,0,0,0,1,0"

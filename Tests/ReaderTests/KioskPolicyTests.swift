@@ -86,7 +86,7 @@ final class KioskPolicyTests: XCTestCase {
         XCTAssertEqual(again.currentOffset, reader.currentOffset, "the start is kept as the reading position")
     }
 
-    func testAMenuForReadingOffersOnlyPagingContentsAndBookmarks() throws {
+    func testAMenuForReadingOffersOnlyPagingContentsSearchAndBookmarks() throws {
         let reader = try session(page: 2)
         defer { reader.stop() }
         reader.menuPolicy = .reading
@@ -94,7 +94,7 @@ final class KioskPolicyTests: XCTestCase {
         let (loop, _) = loop(reader, frames: tap(400, at: 1000), until: 3000, timers: IdleTimers(start: 0))
         try loop.run()
         XCTAssertEqual(reader.screenName, "menu")
-        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.bookmark", "menu.slider"])
+        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.search", "menu.bookmark", "menu.slider"])
         for command in [ReaderCommand.toggleText, .increaseFontSize, .decreaseFontSize] {
             try reader.handle(command, at: 4000)
         }

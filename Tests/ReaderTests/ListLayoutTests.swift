@@ -13,9 +13,11 @@ final class ListLayoutTests: XCTestCase {
 
     func testTheHeaderOffersTheOtherTabAndClose() {
         let contents = ListLayout(metrics: metrics, tab: .contents, measure: { $0.count * 13 })
-        XCTAssertEqual(contents.headerControls.map(\.id), ["contents.bookmarks", "close"])
+        XCTAssertEqual(contents.headerControls.map(\.id), ["contents.bookmarks", "contents.highlights", "close"])
         let marks = ListLayout(metrics: metrics, tab: .bookmarks, measure: { $0.count * 13 })
-        XCTAssertEqual(marks.headerControls.map(\.id), ["bookmarks.contents", "close"])
+        XCTAssertEqual(marks.headerControls.map(\.id), ["bookmarks.contents", "bookmarks.highlights", "close"])
+        let highlights = ListLayout(metrics: metrics, tab: .highlights, measure: { $0.count * 13 })
+        XCTAssertEqual(highlights.headerControls.map(\.id), ["highlights.contents", "highlights.bookmarks", "close"])
         for control in contents.headerControls {
             XCTAssertGreaterThanOrEqual(control.rect.height, metrics.target)
             XCTAssertGreaterThanOrEqual(control.rect.width, metrics.target)

@@ -23,7 +23,7 @@ final class MenuLayoutTests: XCTestCase {
 
     func testControlsAreInReadingOrderFingerSizedAndApart() {
         let menu = layout(backPage: 7, library: true)
-        XCTAssertEqual(menu.controls.map(\.id), ["menu.library", "menu.contents", "menu.text", "menu.bookmark",
+        XCTAssertEqual(menu.controls.map(\.id), ["menu.library", "menu.contents", "menu.search", "menu.text", "menu.bookmark",
                                                  "menu.back", "menu.slider"])
         for control in menu.controls {
             XCTAssertGreaterThanOrEqual(control.rect.width, 48, control.id)
@@ -45,7 +45,7 @@ final class MenuLayoutTests: XCTestCase {
         let ids = layout().controls.map(\.id)
         XCTAssertFalse(ids.contains("menu.back"))
         XCTAssertFalse(ids.contains("menu.library"))
-        XCTAssertEqual(ids, ["menu.contents", "menu.text", "menu.bookmark", "menu.slider"])
+        XCTAssertEqual(ids, ["menu.contents", "menu.search", "menu.text", "menu.bookmark", "menu.slider"])
     }
 
     func testHitTestingFindsTheControlUnderAFinger() throws {

@@ -74,7 +74,7 @@ final class MenuReplayTests: XCTestCase {
         defer { reader.stop() }
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "menu")
-        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.text", "menu.bookmark", "menu.slider"])
+        XCTAssertEqual(reader.describedControls.map(\.id), ["menu.contents", "menu.search", "menu.text", "menu.bookmark", "menu.slider"])
         try replay(reader, [.at(400, 240)])
         XCTAssertEqual(reader.screenName, "reading")
         XCTAssertEqual(reader.describedControls, [])

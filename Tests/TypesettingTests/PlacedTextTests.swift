@@ -31,7 +31,9 @@ final class PlacedTextTests: XCTestCase {
         // The word's middle is found at the rectangle's centre; a margin above the text finds nothing.
         let found = try XCTUnwrap(page.text.offset(atX: Double(rect.x + rect.width / 2), y: Double(rect.y + rect.height / 2)))
         XCTAssertTrue((lamps..<(lamps + 5)).contains(found), "\(found)")
-        XCTAssertNil(page.text.offset(atX: Double(rect.x), y: Double(page.text.lines[0].top - 2)))
+        XCTAssertNotNil(page.text.offset(atX: Double(rect.x), y: Double(page.text.lines[0].top - 2)), "just above a line")
+        XCTAssertNil(page.text.offset(atX: Double(rect.x), y: Double(page.text.lines[0].top - page.text.lines[0].height - 2)),
+                     "a line's height above the first line: the margin")
         // A range over two lines has a rectangle on each; lines are in order, top to bottom.
         let second = page.text.lines[1]
         XCTAssertEqual(page.text.rects(covering: page.text.lines[0].last..<(second.first + 2)).count, 2)

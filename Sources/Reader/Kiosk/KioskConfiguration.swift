@@ -36,13 +36,15 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var encoding: String?
     /// What the menu offers.
     public var menu = MenuPolicy.full
+    /// A kiosk's visitors leave no notes for the next one unless told to keep them.
+    public var notes = NotesPolicy.session
     /// Back to the start after this many minutes untouched; nil: never.
     public var idleResetMinutes: Int?
     /// The screen turned off after this many minutes untouched; nil: never.
     public var blankAfterMinutes: Int?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
-                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "IDLE_RESET",
+                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "IDLE_RESET",
                               "BLANK_AFTER"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
@@ -132,6 +134,11 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): MENU \"\(value)\": use full or reading")
             }
             menu = policy
+        case "NOTES":
+            guard let policy = NotesPolicy(rawValue: (given ?? "session").lowercased()) else {
+                throw KioskConfigurationError("\(place): NOTES \"\(value)\": use keep, session or off")
+            }
+            notes = policy
         case "IDLE_RESET": idleResetMinutes = try Self.minutes(given, key: key, at: place)
         case "BLANK_AFTER": blankAfterMinutes = try Self.minutes(given, key: key, at: place)
         default:
@@ -160,7 +167,8 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// The reader's command line (`ebook-fb read ...`) for `book` in kiosk mode.
     public func readerArguments(book: String) -> [String] {
         var arguments = [book, "--display", "kms", "--kiosk", "--tty", tty,
-                         "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate)]
+                         "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate),
+                         "--notes", notes.rawValue]
         if let font { arguments += ["--font", font] }
         if let mode { arguments += ["--mode", mode] }
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }

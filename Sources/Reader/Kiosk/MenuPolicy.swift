@@ -1,5 +1,5 @@
 /// What the menu offers a kiosk's readers (`MENU=`): everything, or only
-/// what reading needs (paging, contents and bookmarks), so that a public
+/// what reading needs (paging, contents, search and bookmarks), so that a public
 /// kiosk keeps the book and the text as they were set up.
 public enum MenuPolicy: String, CaseIterable, Sendable {
     case full

@@ -23,6 +23,22 @@ enum ReaderSummary {
         result.add("font_size", session.settings.geometry.fontSize)
         result.add("theme", session.settings.theme.name)
         result.add("bookmarks", session.bookmarkPages.map(Double.init))
+        if let selection = session.annotations.selection {
+            var object = JSONLine()
+            object.add("start", selection.lowerBound)
+            object.add("end", selection.upperBound)
+            object.add("text", session.book.excerpt(selection))
+            result.add("selection", object: object)
+        }
+        result.add("highlights", objects: session.highlights.map { highlight in
+            var object = JSONLine()
+            object.add("start", highlight.start)
+            object.add("end", highlight.end)
+            object.add("color", highlight.color.rawValue)
+            object.add("note", orNull: highlight.note)
+            object.add("text", highlight.text)
+            return object
+        })
         result.add("controls", objects: session.describedControls.map(\.json))
         return result
     }

@@ -33,11 +33,11 @@ public enum ListControl: ScreenControlID {
     }
 }
 
-/// The full-screen lists: the contents and the bookmarks. A header with
-/// the two tabs and Close, then rows a finger high that scroll vertically.
+/// The full-screen lists: the contents, the bookmarks and the highlights.
+/// A header with the tabs and Close, then rows a finger high that scroll vertically.
 /// Pure: the scroll offset is given, and only rows in view are controls.
 public struct ListLayout: Equatable, Sendable {
-    public enum Tab: String, Sendable { case contents, bookmarks }
+    public enum Tab: String, Sendable, CaseIterable { case contents, bookmarks, highlights }
 
     /// The list open.
     public var tab: Tab
@@ -58,7 +58,13 @@ public struct ListLayout: Equatable, Sendable {
             && a.tabAreas.map(\.rect) == b.tabAreas.map(\.rect)
     }
 
-    public static func tabLabel(_ tab: Tab) -> String { tab == .contents ? "Contents" : "Bookmarks" }
+    public static func tabLabel(_ tab: Tab) -> String {
+        switch tab {
+        case .contents: "Contents"
+        case .bookmarks: "Bookmarks"
+        case .highlights: "Highlights"
+        }
+    }
 
     public init(metrics: InterfaceMetrics, tab: Tab, measure: (String) -> Int) {
         self.tab = tab
@@ -70,7 +76,7 @@ public struct ListLayout: Equatable, Sendable {
         var x = pad
         var areas: [(Tab, PixelRect)] = []
         var controls: [PlacedControl<ListControl>] = []
-        for each in [Tab.contents, .bookmarks] {
+        for each in Tab.allCases {
             let label = Self.tabLabel(each)
             let rect = PixelRect(x: x, y: pad, width: max(target, measure(label) + 2 * pad), height: target)
             areas.append((each, rect))

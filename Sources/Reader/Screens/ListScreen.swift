@@ -5,7 +5,7 @@ import Raster
 import Scrolling
 import Typesetting
 
-/// A full-screen list open over the book (contents or bookmarks): its
+/// A full-screen list open over the book (contents, bookmarks or highlights): its
 /// rows, where each leads, and the vertical scroll view that moves them
 /// with the same momentum, rubber band and bounce as the pages. A tap on
 /// a row jumps there; the header switches to the other list or closes.
@@ -87,6 +87,14 @@ final class ListScreen: ReaderScreen {
                                pageLabel: numbers.label(forOffset: offset), isCurrent: onPage.contains(offset))
             }
             host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: marks))
+        case .highlights:
+            let highlights = host.highlights
+            let rows = highlights.map { highlight in
+                ListRow(title: "“\(highlight.text)”" + (highlight.note.map { " · " + $0 } ?? ""),
+                        pageLabel: numbers.label(forOffset: highlight.start),
+                        isCurrent: host.offsetRange.contains(highlight.start))
+            }
+            host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: highlights.map(\.start)))
         }
     }
 
@@ -105,7 +113,8 @@ final class ListScreen: ReaderScreen {
         scrollView.advance(to: host.screenTime)
         let numbers = host.pageNumbers
         refreshPageLabels { numbers.label(forOffset: $0) }
-        ListPainter.draw(self, emptyText: "No bookmarks yet: the ribbon in the menu marks a page.",
+        ListPainter.draw(self, emptyText: tab == .highlights ? "No highlights yet: hold a word to select it."
+                                                            : "No bookmarks yet: the ribbon in the menu marks a page.",
                          theme: host.settings.theme, painter: painter, into: &frame)
         return [0..<frame.height]
     }

@@ -17,6 +17,8 @@ public struct MenuContent: Equatable, Sendable {
     public var hasLibrary: Bool
     /// The text settings are offered (not on a kiosk whose menu is for reading only).
     public var hasTextSettings: Bool
+    /// "3 of 120" while a search hit is marked: the menu then walks the hits.
+    public var searchHit: String?
 
     public init(title: String, chapter: String = "", pageText: String = "", progress: Double = 0,
                 chapterTicks: [Double] = [], isBookmarked: Bool = false, backPage: Int? = nil, hasLibrary: Bool = false,
@@ -35,13 +37,19 @@ public struct MenuContent: Equatable, Sendable {
 
 /// The menu's controls.
 public enum MenuControl: String, ScreenControlID {
-    case library, contents, text, bookmark, back, slider
+    case library, contents, search, text, bookmark, back, previousHit, nextHit, slider
 
-    public var id: String { "menu." + rawValue }
+    public var id: String {
+        switch self {
+        case .previousHit: "menu.hit.previous"
+        case .nextHit: "menu.hit.next"
+        default: "menu." + rawValue
+        }
+    }
 }
 
 /// Where the menu's bars and controls go on a screen: a top bar with the
-/// title and the Library, Contents, Text and bookmark controls, and a
+/// title and the Library, Contents, Search, Text and bookmark controls, and a
 /// bottom bar with the way back after a jump, the chapter, the page and a
 /// slider over the whole book. Pure: text widths come from `measure`.
 public struct MenuLayout: Equatable, Sendable {
@@ -58,8 +66,9 @@ public struct MenuLayout: Equatable, Sendable {
     public var trackWidth: Int
     public var trackY: Int
 
-    public static func labels(backPage: Int?) -> (library: String, contents: String, text: String, back: String) {
-        ("Library", "Contents", "Text", backPage.map { "Back to page \($0)" } ?? "")
+    public static func labels(backPage: Int?) -> (library: String, contents: String, search: String, text: String,
+                                                  back: String) {
+        ("Library", "Contents", "Search", "Text", backPage.map { "Back to page \($0)" } ?? "")
     }
 
     public static func bookmarkLabel(isBookmarked: Bool) -> String {
@@ -84,6 +93,7 @@ public struct MenuLayout: Equatable, Sendable {
         }
         var top = [button(.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target)]
         if content.hasTextSettings { top.append(button(.text, labels.text)) }
+        top.append(button(.search, labels.search))
         top.append(button(.contents, labels.contents))
         if content.hasLibrary { top.append(button(.library, labels.library)) }
         top.reverse()
@@ -97,6 +107,13 @@ public struct MenuLayout: Equatable, Sendable {
             bottom.append(PlacedControl(.back, label: labels.back,
                                         rect: PixelRect(x: pad, y: rowY, width: w, height: target)))
             infoX += w + pad
+        }
+        if let hit = content.searchHit {
+            for (control, label) in [(MenuControl.previousHit, "‹ Hit"), (.nextHit, "Hit \(hit) ›")] {
+                let w = max(target, measure(label) + 2 * pad)
+                bottom.append(PlacedControl(control, label: label, rect: PixelRect(x: infoX, y: rowY, width: w, height: target)))
+                infoX += w + pad
+            }
         }
         infoArea = PixelRect(x: infoX, y: rowY, width: max(0, width - pad - infoX), height: target)
         let slider = PixelRect(x: pad, y: rowY + target, width: width - 2 * pad, height: target)

@@ -45,10 +45,10 @@ public enum MenuPainter {
         frame.fill(bar, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: bar.y, width: bar.width, height: 2), with: theme.secondary)
         var glyphs: [PlacedGlyph] = []
-        if let back = layout.control(.back) {
-            let rect = moved(back.rect, by: shift)
+        for button in [MenuControl.back, .previousHit, .nextHit].compactMap(layout.control) {
+            let rect = moved(button.rect, by: shift)
             outline(rect, thickness: 2, color: theme.secondary, into: &frame)
-            glyphs += painter.place(back.label, in: rect, alignment: .centre)
+            glyphs += painter.place(button.label, in: rect, alignment: .centre)
         }
         let info = moved(layout.infoArea, by: shift)
         let pageWidth = min(info.width / 2, painter.width(of: content.pageText))

@@ -42,6 +42,7 @@ final class MenuScreen: ReaderScreen {
                                   isBookmarked: !host.bookmarksOnPage.isEmpty, backPage: host.wayBack?.page,
                                   hasLibrary: host.offersLibrary && policy.offersLibrary,
                                   hasTextSettings: policy.offersTextSettings)
+        content.searchHit = host.annotations.hitPosition
         if let scrub = scrubFraction {
             content.progress = scrub
             content.chapter = book.chapterTitle(holding: Int(Double(length) * scrub))
@@ -87,8 +88,14 @@ final class MenuScreen: ReaderScreen {
         switch control {
         case .slider: host.jump(to: offset(atX: point.x, layout, host))
         case .back: host.goBack()
+        case .previousHit, .nextHit:
+            let index = host.resources.searchIndex(of: host.book)
+            if let hit = host.annotations.stepHit(by: control == .nextHit ? 1 : -1, in: host.book, chapters: index.chapters) {
+                host.jump(to: hit.lowerBound)
+            }
         case .bookmark: host.toggleBookmark()
         case .contents: ListScreen.open(.contents, host: host)
+        case .search: host.open(SearchScreen(language: host.settings.language))
         case .text where policy.offersTextSettings: host.open(TextPanelScreen())
         case .library where host.offersLibrary && policy.offersLibrary: host.requestLibrary()
         case .text, .library: break

@@ -27,20 +27,6 @@ extension ReaderSession {
         needsFrame = true
     }
 
-    /// A jump elsewhere in the book: the place left is offered as the way back.
-    func jump(to offset: Int) {
-        let from = (offset: currentOffset, page: pageIndexInBook + 1)
-        show(offset: offset)
-        wayBack = WayBack.after(jumpFrom: from, landed: currentOffset, current: wayBack)
-        needsFrame = true
-    }
-
-    func goBack() {
-        guard let back = wayBack else { return }
-        wayBack = nil
-        show(offset: back.offset)
-    }
-
     /// Keeps the settings for the device, and the size for this book with its position.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile) {
         do {
@@ -52,11 +38,6 @@ extension ReaderSession {
         guard places.store != nil else { return }
         let family = resources.typefaces(language: settings.language).first { $0.file == settings.font }?.name
         warn(places.saveTextSettings(settings, fontFamily: family, offset: currentOffset, book: book))
-    }
-
-    func toggleBookmark() {
-        warn(places.toggleBookmark(onPage: offsetRange, start: currentOffset, book: book))
-        needsFrame = true
     }
 
     func requestLibrary() {
@@ -83,6 +64,8 @@ extension ReaderSession {
     public func resetForIdle(at time: Double) {
         openScreen.advance(to: time)
         openScreen.dismiss()
+        annotations.forgetVisitor()
+        if notesPolicy == .session { warn(places.removeHighlight(at: nil, offset: currentOffset, book: book)) }
         wayBack = nil
         needsFrame = true
         show(offset: book.metadata.bodyStart)

@@ -21,6 +21,8 @@ protocol ScreenHost: AnyObject {
     var offersLibrary: Bool { get }
     /// The first character of the page on screen.
     var currentOffset: Int { get }
+    /// The characters of the page on screen.
+    var offsetRange: Range<Int> { get }
     var currentPage: Int { get }
     var knownPages: Pagination { get }
     var pageNumbers: PageNumbers { get }
@@ -29,21 +31,78 @@ protocol ScreenHost: AnyObject {
     /// The bookmarks on the page on screen.
     var bookmarksOnPage: [Int] { get }
     /// The way back after a jump, while it is offered.
-    var wayBack: WayBack? { get }
+    var wayBack: WayBack? { get set }
+    /// The book's index of the page on screen.
+    var pageIndexInBook: Int { get }
+    /// The frame is to be composed again.
+    var needsFrame: Bool { get set }
+    /// What is marked on the pages: the selection, the search hit.
+    var annotations: Annotations { get }
+    /// The place, bookmarks, highlights and notes kept with the book.
+    var places: PlaceKeeper { get }
+    /// Whether highlights and notes may be made and kept.
+    var notesPolicy: NotesPolicy { get }
 
-    /// Shows the page holding `offset`, offering the place left as the way back.
-    func jump(to offset: Int)
-    /// Goes back to where the last jump left.
-    func goBack()
+    /// Shows the page holding `offset`, the place from now on.
+    func show(offset: Int)
     /// Sets the book anew in these settings, keeping the place, and keeps them.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile)
-    func toggleBookmark()
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).
     func open(_ screen: any ReaderScreen)
     /// Closes the open screen (the menu slides out).
     func closeScreen()
+    /// A warning from keeping the place, the marks or the notes, for the log.
+    func warn(_ message: String?)
+}
+
+/// What screens do through the host alone: jumps, the way back, bookmarks,
+/// highlights and notes.
+extension ScreenHost {
+    /// Shows the page holding `offset`, offering the place left as the way back.
+    func jump(to offset: Int) {
+        let from = (offset: currentOffset, page: pageIndexInBook + 1)
+        show(offset: offset)
+        wayBack = WayBack.after(jumpFrom: from, landed: currentOffset, current: wayBack)
+        needsFrame = true
+    }
+
+    /// Goes back to where the last jump left.
+    func goBack() {
+        guard let back = wayBack else { return }
+        wayBack = nil
+        show(offset: back.offset)
+    }
+
+    func toggleBookmark() {
+        warn(places.toggleBookmark(onPage: offsetRange, start: currentOffset, book: book))
+        needsFrame = true
+    }
+
+    /// The book's highlights, in book order.
+    var highlights: [Highlight] { places.highlights(in: book) }
+
+    /// Highlights `range` (with a note); its index in `highlights`, nil when notes are off.
+    @discardableResult
+    func addHighlight(_ range: Range<Int>, color: HighlightColor, note: String? = nil) -> Int? {
+        guard notesPolicy != .off, !range.isEmpty else { return nil }
+        let (index, warning) = places.addHighlight(range, color: color, note: note, offset: currentOffset, book: book)
+        warn(warning)
+        needsFrame = true
+        return index
+    }
+
+    /// Changes a highlight's colour or note (nil: unchanged; `.some(nil)`: the note removed).
+    func updateHighlight(at index: Int, color: HighlightColor?, note: String??) {
+        warn(places.updateHighlight(at: index, color: color, note: note, offset: currentOffset, book: book))
+        needsFrame = true
+    }
+
+    func removeHighlight(at index: Int) {
+        warn(places.removeHighlight(at: index, offset: currentOffset, book: book))
+        needsFrame = true
+    }
 }
 
 /// The place a jump left (offset, 1-based page number) and the page start

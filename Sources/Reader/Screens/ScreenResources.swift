@@ -1,4 +1,5 @@
 import BookModel
+import Dictionaries
 import Typesetting
 
 /// What the screens over the page draw with, each found once: the
@@ -10,6 +11,10 @@ final class ScreenResources {
     private var hasLinks: Bool?
     /// The installed serif and sans families for the book's language.
     var typefaces: [FontFamily]?
+    /// The dictionaries words are looked up in; none is read until the first lookup.
+    lazy var dictionaries = DictionaryShelf()
+    /// The book's text folded for search, made at the first search.
+    private var searchIndex: BookSearchIndex?
 
     /// The interface's sizes on a page of `settings`.
     static func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
@@ -58,10 +63,19 @@ final class ScreenResources {
         return found
     }
 
+    /// The search index of `book`, made at the first use.
+    func searchIndex(of book: Book) -> BookSearchIndex {
+        if let searchIndex { return searchIndex }
+        let made = BookSearchIndex(book: book)
+        searchIndex = made
+        return made
+    }
+
     /// The book was replaced (the whole book taken in): what was found in it is found again.
     func forgetBook() {
         title = nil
         hasLinks = nil
+        searchIndex = nil
     }
 }
 

@@ -52,9 +52,10 @@ extension PagingController {
 
     /// A point on the screen as a point of the page on screen (unzoomed
     /// pixels), or nil while pages move.
-    public func pagePoint(atScreen point: Point) -> Point? {
+    public func pagePoint(atScreen point: Point, fingerHeld: Bool = false) -> Point? {
         guard zoomedPage != nil else {
-            guard !scrollView.isAnimating, !scrollView.isTracking else { return nil }
+            // A finger held still is tracked, but the page under it has not moved.
+            guard !scrollView.isAnimating, fingerHeld || !scrollView.isTracking else { return nil }
             return point
         }
         let offset = screenZoomOffset, scale = zoomScale

@@ -3,7 +3,8 @@ import LinuxSystem
 import Typesetting
 
 /// What the state store keeps of a book between runs: its place, its
-/// bookmarks and the size chosen for it, written together and atomically.
+/// bookmarks, its highlights and notes and the size chosen for it, written
+/// together and atomically.
 final class PlaceKeeper {
     let store: StateStore?
     let bookHash: String
@@ -16,6 +17,8 @@ final class PlaceKeeper {
     private var marks: [Int]?
     /// The size chosen for this book on the text panel.
     private(set) var bookFontSize: Int?
+    /// Highlights, in book order; nil until read.
+    var kept: [Highlight]?
 
     init(store: StateStore?, bookHash: String, bookPath: String) {
         self.store = store
@@ -29,16 +32,22 @@ final class PlaceKeeper {
     func bookmarks(in book: Book) -> [Int] {
         if let marks { return marks }
         var found: [Int] = []
+        var highlights: [Highlight] = []
         if let store, case let .found(state) = store.load(book: bookHash) {
             found = Self.bookmarks(of: state, in: book)
+            highlights = (state.highlights ?? []).compactMap { $0.located(in: book) }
             if bookFontSize == nil { bookFontSize = state.fontSize }
         }
         marks = found
+        if kept == nil { kept = highlights }
         return found
     }
 
     /// The book was replaced (the whole book taken in): the marks are read again in it.
-    func forgetBookmarks() { marks = nil }
+    func forgetBookmarks() {
+        marks = nil
+        kept = nil
+    }
 
     /// Marks the page `range` starting at `start`, or removes its marks;
     /// saved at once with the position. Returns a warning when the save failed.
@@ -65,7 +74,8 @@ final class PlaceKeeper {
         let marks = bookmarks(in: book)
         return ReadingState(book: bookHash, offset: offset, path: bookPath, bookmarks: marks, fontSize: bookFontSize,
                             characters: book.text.scalarCount, place: book.place(of: offset),
-                            bookmarkPlaces: book.document == nil ? nil : marks.compactMap { book.place(of: $0) })
+                            bookmarkPlaces: book.document == nil ? nil : marks.compactMap { book.place(of: $0) },
+                            highlights: highlights(in: book).map { $0.placed(in: book) })
     }
 
     /// Saves the position when it moved since the last save. Reading goes
@@ -103,7 +113,7 @@ final class PlaceKeeper {
     }
 
     /// Saves the position with the marks now; a warning when it failed.
-    private func saveReporting(offset: Int, book: Book) -> String? {
+    func saveReporting(offset: Int, book: Book) -> String? {
         guard let store else { return nil }
         do {
             try store.save(readingState(offset: offset, book: book))

@@ -79,16 +79,13 @@ extension ReaderSession {
         try startPagination(showing: readingPlace, paused: paused)
     }
 
-    /// Lays `marks` over the pages' text from the next frame (pages drawn
-    /// already are drawn again; their ink rows still hold).
-    func lay(_ marks: [TextMark]) {
-        guard marks != renderers.main.marks else { return }
+    /// Lays the highlights and the annotations' marks over the pages when
+    /// they changed (pages drawn already are drawn again; their ink rows still hold).
+    func layMarks() {
+        let marks = annotations.marks(highlights: highlights.map(SelectionPainter.mark))
+        guard marks != renderer.marks, let next = try? renderers.remade(theme: settings.theme, marks: marks) else { return }
         cache.invalidate(inkUnknown: false)
-        do {
-            install(try renderers.remade(theme: settings.theme, marks: marks))
-        } catch {
-            warnings.append("marks on the page: \(error)")
-        }
+        install(next)
         needsFrame = true
     }
 

@@ -32,6 +32,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     let openScreen = OpenScreen()
     var screenTime: Double { openScreen.time }
     let resources = ScreenResources()
+    let annotations = Annotations()
     let places: PlaceKeeper
     var bookPath: String { places.bookPath }
     /// The first character of the page the reader last turned to or
@@ -45,6 +46,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             needsFrame = true
         }
     }
+    /// Whether highlights and notes are made and kept (a kiosk's `NOTES=`).
+    public var notesPolicy = NotesPolicy.keep
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
     var libraryRequested = false
@@ -211,7 +214,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// One gesture: to the screen open over the page, else to the page.
     private func route(_ event: GestureEvent) {
         if openScreen.route(event, host: self, page: controller.handle) { return }
-        if case let .tap(at, _) = event.kind, PageLinks.follow(at: controller.pagePoint(atScreen: at), host: self) { return }
+        if case let .tap(at, _) = event.kind, PageLinks.follow(at: controller.pagePoint(atScreen: at), host: self)
+            || HighlightScreen.open(at: controller.pagePoint(atScreen: at), host: self) { return }
+        if case let .longPress(at) = event.kind, SelectionScreen.begin(at: controller.pagePoint(atScreen: at, fingerHeld: true), host: self) { return }
         controller.handle(event)
     }
 
@@ -287,6 +292,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         openScreen.advance(to: time)
         controller.advance(to: time)
         syncPages()
+        layMarks()
         if zoomed.takeDrawn() { needsFrame = true }
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
         if composesStraight { framePending = true } else { compose() }

@@ -32,10 +32,12 @@ public struct ReadingState: Codable, Equatable, Sendable {
     public var place: BookPlace?
     /// The places of `bookmarks`, one each, for a book of sections.
     public var bookmarkPlaces: [BookPlace]?
+    /// Highlights and notes, in book order (absent in files from before them).
+    public var highlights: [Highlight]?
 
     public init(book: String, offset: Int, path: String, bookmarks: [Int]? = nil, fontSize: Int? = nil,
                 characters: Int? = nil, readAt: Double? = nil, place: BookPlace? = nil,
-                bookmarkPlaces: [BookPlace]? = nil) {
+                bookmarkPlaces: [BookPlace]? = nil, highlights: [Highlight]? = nil) {
         version = Self.currentVersion
         self.book = book
         self.offset = offset
@@ -46,6 +48,7 @@ public struct ReadingState: Codable, Equatable, Sendable {
         self.readAt = readAt
         self.place = place
         self.bookmarkPlaces = bookmarkPlaces
+        self.highlights = highlights
     }
 }
 

@@ -1,0 +1,122 @@
+import Devices
+import Geometry
+import Gestures
+import Raster
+import Typesetting
+
+/// A highlight tapped on the page: a bar over it to change its colour,
+/// write or edit its note, or delete it. A tap anywhere else closes it.
+final class HighlightScreen: ReaderScreen {
+    let index: Int
+    private let rects: [PixelRect]
+
+    enum Control: ScreenControlID {
+        case color(HighlightColor)
+        case note, delete
+
+        var id: String {
+            switch self {
+            case let .color(color): "highlight.color." + color.rawValue
+            case .note: "highlight.note"
+            case .delete: "highlight.delete"
+            }
+        }
+    }
+
+    private init(index: Int, rects: [PixelRect]) {
+        self.index = index
+        self.rects = rects
+    }
+
+    /// Opens the highlight under a tap at `point` (page pixels) on the page
+    /// on screen; false when none is there.
+    static func open(at point: Point?, host: ScreenHost) -> Bool {
+        guard let point, host.notesPolicy != .off else { return false }
+        let onPage = host.highlights.enumerated().filter { $0.element.range.overlaps(host.offsetRange) }
+        guard !onPage.isEmpty, host.knownPages.pages.indices.contains(host.currentPage) else { return false }
+        let text = host.renderer.typesetter.layoutPage(host.currentPage, of: host.knownPages).text
+        for (index, highlight) in onPage.reversed() {
+            let rects = text.rects(covering: highlight.range)
+            if rects.contains(where: { $0.contains(x: point.x, y: point.y) }) {
+                host.open(HighlightScreen(index: index, rects: rects))
+                return true
+            }
+        }
+        return false
+    }
+
+    var name: String { "highlight" }
+    var allowsTapZones: Bool { false }
+
+    func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
+        let metrics = ScreenResources.metrics(for: host.settings)
+        let painter = host.resources.painter(for: host.settings)
+        let target = metrics.target, pad = metrics.padding
+        let hasNote = host.highlights.indices.contains(index) && host.highlights[index].note != nil
+        let labels = [(Control.note, hasNote ? "Edit note" : "Note"), (.delete, "Delete")]
+        let widths = labels.map { max(target, (painter?.width(of: $0.1) ?? $0.1.count * 12) + 2 * pad) }
+        let width = HighlightColor.allCases.count * (target + pad) + widths.reduce(0) { $0 + $1 + pad } + pad
+        let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
+        let height = target + 2 * pad
+        let top = first.y - height - pad >= 0 ? first.y - height - pad
+            : min(metrics.height - height, (rects.last ?? first).maxY + pad)
+        var x = max(0, min(metrics.width - width, first.x + first.width / 2 - width / 2)) + pad
+        var placed: [PlacedControl<Control>] = []
+        for color in HighlightColor.allCases {
+            placed.append(PlacedControl(.color(color), label: color.rawValue.capitalized,
+                                        rect: PixelRect(x: x, y: top + pad, width: target, height: target)))
+            x += target + pad
+        }
+        for ((control, label), itemWidth) in zip(labels, widths) {
+            placed.append(PlacedControl(control, label: label, rect: PixelRect(x: x, y: top + pad, width: itemWidth, height: target)))
+            x += itemWidth + pad
+        }
+        return placed
+    }
+
+    func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
+        guard let painter = host.resources.painter(for: host.settings) else { return [] }
+        let placed = controls(in: host)
+        guard let firstRect = placed.first?.rect, let lastRect = placed.last?.rect else { return [] }
+        let pad = painter.metrics.padding, theme = host.settings.theme
+        let bar = PixelRect(x: firstRect.x - pad, y: firstRect.y - pad, width: lastRect.maxX - firstRect.x + 2 * pad,
+                            height: firstRect.height + 2 * pad)
+        frame.fill(bar, with: theme.chrome)
+        MenuPainter.outline(bar, thickness: 1, color: theme.secondary, into: &frame)
+        let current = host.highlights.indices.contains(index) ? host.highlights[index].color : nil
+        var glyphs: [PlacedGlyph] = []
+        for item in placed {
+            switch item.control {
+            case let .color(color):
+                let inset = color == current ? 2 : max(3, item.rect.height / 5)
+                if color == current { MenuPainter.outline(item.rect, thickness: 2, color: theme.ink, into: &frame) }
+                frame.fill(PixelRect(x: item.rect.x + inset + 2, y: item.rect.y + inset + 2, width: item.rect.width - 2 * inset - 4,
+                                     height: item.rect.height - 2 * inset - 4), with: SelectionPainter.color(color))
+            case .note, .delete:
+                MenuPainter.outline(item.rect, thickness: 1, color: theme.secondary, into: &frame)
+                glyphs += painter.place(item.label, in: item.rect, alignment: .centre)
+            }
+        }
+        painter.paint(glyphs, theme: theme, into: &frame)
+        return [bar.y..<bar.maxY]
+    }
+
+    func tap(at point: Point, time: Double, host: ScreenHost) {
+        let control = controls(in: host).hit(x: point.x, y: point.y)
+        host.closeScreen()
+        switch control {
+        case let .color(color)?: host.updateHighlight(at: index, color: color, note: nil)
+        case .note?: host.open(NoteEditorScreen(highlight: index, host: host))
+        case .delete?: host.removeHighlight(at: index)
+        case nil: break
+        }
+    }
+
+    func key(_ command: ReaderCommand, host: ScreenHost) -> KeyHandling {
+        switch command {
+        case .closeScreen, .closeScreenOrQuit: host.closeScreen()
+        default: return .toPage
+        }
+        return .taken
+    }
+}

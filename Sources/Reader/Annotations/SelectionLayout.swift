@@ -1,0 +1,76 @@
+import Geometry
+
+/// The selection's controls: a highlight in each colour (yellow is
+/// `selection.highlight`, the others `selection.highlight.green` and so
+/// on), note, look up, search, and the handles at its two ends.
+enum SelectionControl: ScreenControlID {
+    case highlight(HighlightColor)
+    case note, lookup, search
+    case startHandle, endHandle
+
+    var id: String {
+        switch self {
+        case .highlight(.yellow): "selection.highlight"
+        case let .highlight(color): "selection.highlight." + color.rawValue
+        case .note: "selection.note"
+        case .lookup: "selection.lookup"
+        case .search: "selection.search"
+        case .startHandle: "selection.start"
+        case .endHandle: "selection.end"
+        }
+    }
+}
+
+/// Where the selection's bar and handles go: the bar of actions above the
+/// selection's first line (below its last when there is no room above),
+/// centred on it and kept on the screen; a handle a finger wide under
+/// each end. Pure: the selection's rectangles and label widths are given.
+struct SelectionLayout {
+    /// The selection on the page, a rectangle a line.
+    let rects: [PixelRect]
+    let bar: PixelRect
+    /// The bar's controls, then the handles.
+    let placed: [PlacedControl<SelectionControl>]
+    var handles: [PlacedControl<SelectionControl>] {
+        placed.filter { $0.control == .startHandle || $0.control == .endHandle }
+    }
+
+    static let labels: [(SelectionControl, String)] = [(.highlight(.yellow), "Highlight"), (.note, "Note"),
+                                                        (.lookup, "Look up"), (.search, "Search")]
+
+    init(metrics: InterfaceMetrics, rects: [PixelRect], offersNotes: Bool, measure: (String) -> Int) {
+        self.rects = rects
+        let target = metrics.target, pad = metrics.padding
+        var items: [(SelectionControl, String, Int)] = []
+        for (control, label) in Self.labels {
+            if !offersNotes, control == .note || control == .highlight(.yellow) { continue }
+            items.append((control, label, max(target, measure(label) + 2 * pad)))
+            // The other colours follow the highlight, a swatch each.
+            if control == .highlight(.yellow) {
+                items += HighlightColor.allCases.dropFirst().map { (.highlight($0), $0.rawValue.capitalized, target) }
+            }
+        }
+        let width = min(metrics.width, items.reduce(0) { $0 + $1.2 } + pad * (items.count + 1))
+        let height = target + 2 * pad
+        let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
+        let last = rects.last ?? first
+        let left = rects.map(\.x).min() ?? first.x, right = rects.map(\.maxX).max() ?? first.maxX
+        let above = first.y - height - pad
+        let top = above >= 0 ? above : min(metrics.height - height, last.maxY + target + pad)
+        let x = max(0, min(metrics.width - width, (left + right) / 2 - width / 2))
+        bar = PixelRect(x: x, y: top, width: width, height: height)
+        var placed: [PlacedControl<SelectionControl>] = []
+        var cursor = x + pad
+        for (control, label, itemWidth) in items {
+            placed.append(PlacedControl(control, label: label, rect: PixelRect(x: cursor, y: top + pad, width: itemWidth,
+                                                                               height: target)))
+            cursor += itemWidth + pad
+        }
+        // A handle's touch area hangs below its end of the selection.
+        placed.append(PlacedControl(.startHandle, label: "Start of the selection",
+                                    rect: PixelRect(x: first.x - target / 2, y: first.maxY, width: target, height: target)))
+        placed.append(PlacedControl(.endHandle, label: "End of the selection",
+                                    rect: PixelRect(x: last.maxX - target / 2, y: last.maxY, width: target, height: target)))
+        self.placed = placed
+    }
+}
