@@ -187,6 +187,7 @@ public struct Benchmark {
 
         try measureLibrary(of: book, into: &result)
         measureSearch(of: book, into: &result)
+        try measureHighlightSave(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)
         measureDefine(into: &result)
 
