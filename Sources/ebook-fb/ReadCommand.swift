@@ -42,6 +42,9 @@ struct ReadCommand: ParsableCommand {
     @Option(name: .customLong("screenshot-every"), help: "Headless: write every frame to this folder.")
     var screenshotEvery: String?
 
+    @Option(help: "A folder of dictd or StarDict dictionaries to look words up in, besides /usr/share/dictd and /usr/share/stardict/dic (repeatable).")
+    var dictionaries: [String] = []
+
     @Option(name: .customLong("state-dir"), help: "Folder for reading positions (default: $STATE_DIRECTORY, $XDG_STATE_HOME/ebook-fb or ~/.local/state/ebook-fb).")
     var stateDir: String?
 
@@ -191,9 +194,10 @@ struct ReadCommand: ParsableCommand {
                 font = file
             }
         }
-        let settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
+        var settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
+        settings.dictionaryFolders = dictionaries
         let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)

@@ -94,6 +94,9 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.blankAfterMinutes, 30)
         XCTAssertEqual(Array(configuration.readerArguments(book: "/b.txt").suffix(7)),
                        ["--menu", "reading", "--idle-reset", "10", "--blank-after", "30", "--lock-vt"])
+        let shelf = try KioskConfiguration(parsing: "DICTIONARIES=/srv/dict\n", source: "k.conf")
+        XCTAssertEqual(shelf.dictionaries, "/srv/dict")
+        XCTAssertTrue(shelf.readerArguments(book: "/b.txt").joined(separator: " ").contains("--dictionaries /srv/dict"))
         let kept = try KioskConfiguration(parsing: "NOTES=keep\n", source: "k.conf")
         XCTAssertEqual(kept.notes, .keep)
         XCTAssertTrue(kept.readerArguments(book: "/b.txt").joined(separator: " ").contains("--notes keep"))

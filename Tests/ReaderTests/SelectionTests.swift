@@ -116,6 +116,22 @@ final class SelectionTests: XCTestCase {
         XCTAssertNil(reader.annotations.selection)
     }
 
+    func testLookUpShowsTheDictionarysEntryForTheWord() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/dictd/gcide.index"), "GCIDE is not installed")
+        let reader = try session()
+        defer { reader.stop() }
+        let (point, _) = try centre(of: "ladder", reader)
+        try HeadlessRun(session: reader).run(hold(point, at: 1000))
+        try tap("selection.lookup", reader, at: 3000)
+        XCTAssertEqual(reader.screenName, "lookup")
+        let text = try XCTUnwrap(reader.describedControls.first { $0.id == "lookup.text" }).label
+        XCTAssertTrue(text.contains("Collaborative International Dictionary"), text)
+        XCTAssertTrue(text.lowercased().contains("ladder"), text)
+        try HeadlessRun(session: reader).run([TouchFrame(time: 5000, touches: [Touch(id: 9, x: 400, y: 20)]),
+                                              TouchFrame(time: 5060, touches: [])])
+        XCTAssertEqual(reader.screenName, "reading", "a tap above the panel closes it")
+    }
+
     func testASearchHitIsMarkedAndTheMenuWalksTheHits() throws {
         let reader = try session()
         defer { reader.stop() }

@@ -21,7 +21,10 @@ final class DefinitionScreen: ReaderScreen {
 
     init(word: String, host: ScreenHost) {
         self.word = String(word.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        let entries = host.resources.dictionaries.lookUp(self.word, language: host.settings.language).entries
+        let found = host.resources.dictionaries(for: host.settings).lookUp(self.word, language: host.settings.language)
+        // A damaged dictionary is said once in the log; the others answer.
+        for problem in found.skipped { host.warn("skipped: \(problem)") }
+        let entries = found.entries
         var grouped: [(name: String, entries: [DictionaryEntry])] = []
         for entry in entries {
             if let index = grouped.firstIndex(where: { $0.name == entry.dictionary }) {

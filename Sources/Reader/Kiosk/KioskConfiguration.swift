@@ -38,13 +38,15 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var menu = MenuPolicy.full
     /// A kiosk's visitors leave no notes for the next one unless told to keep them.
     public var notes = NotesPolicy.session
+    /// A folder of dictionaries besides the system's.
+    public var dictionaries: String?
     /// Back to the start after this many minutes untouched; nil: never.
     public var idleResetMinutes: Int?
     /// The screen turned off after this many minutes untouched; nil: never.
     public var blankAfterMinutes: Int?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
-                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "IDLE_RESET",
+                              "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
@@ -139,6 +141,7 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): NOTES \"\(value)\": use keep, session or off")
             }
             notes = policy
+        case "DICTIONARIES": dictionaries = given
         case "IDLE_RESET": idleResetMinutes = try Self.minutes(given, key: key, at: place)
         case "BLANK_AFTER": blankAfterMinutes = try Self.minutes(given, key: key, at: place)
         default:
@@ -174,6 +177,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }
         if let touchDevice { arguments += ["--touch-device", touchDevice] }
         if let encoding { arguments += ["--encoding", encoding] }
+        if let dictionaries { arguments += ["--dictionaries", dictionaries] }
         if menu != .full { arguments += ["--menu", menu.rawValue] }
         if let idleResetMinutes { arguments += ["--idle-reset", String(idleResetMinutes)] }
         if let blankAfterMinutes { arguments += ["--blank-after", String(blankAfterMinutes)] }

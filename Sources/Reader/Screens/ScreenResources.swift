@@ -11,8 +11,7 @@ final class ScreenResources {
     private var hasLinks: Bool?
     /// The installed serif and sans families for the book's language.
     var typefaces: [FontFamily]?
-    /// The dictionaries words are looked up in; none is read until the first lookup.
-    lazy var dictionaries = DictionaryShelf()
+    private var shelf: DictionaryShelf?
     /// The book's text folded for search, made at the first search.
     private var searchIndex: BookSearchIndex?
 
@@ -61,6 +60,15 @@ final class ScreenResources {
         let found = book.document?.blocks.contains { !$0.links.isEmpty } ?? false
         hasLinks = found
         return found
+    }
+
+    /// The dictionaries words are looked up in, the system's and the
+    /// settings' folders'; none is read until the first lookup.
+    func dictionaries(for settings: ReaderSettings) -> DictionaryShelf {
+        if let shelf { return shelf }
+        let made = DictionaryShelf(folders: DictionaryShelf.systemFolders + settings.dictionaryFolders)
+        shelf = made
+        return made
     }
 
     /// The search index of `book`, made at the first use.

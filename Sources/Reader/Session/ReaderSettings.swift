@@ -16,6 +16,8 @@ public struct ReaderSettings {
     /// The panel's size on the glass in millimetres, when known: the
     /// interface's targets and text are sized by it.
     public var panelSize: Size?
+    /// Folders of dictionaries besides the system's (a kiosk's `DICTIONARIES=`).
+    public var dictionaryFolders: [String] = []
 
     public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
