@@ -31,14 +31,14 @@ class Reader:
         self.environment = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"))
         self.environment.pop("CACHE_DIRECTORY", None)
         self.width, self.height = (int(v) for v in size.split("x"))
-        self.steps = []  # (kind, x, y): "tap" or "double"
+        self.steps = []  # (kind, x, y): "tap", "double" or "hold" (a long press)
 
     def run(self, screenshot=None):
         writer = gestures.Writer()
         t = 400
         for kind, x, y in self.steps:
             writer.down(t, x, y)
-            writer.up(t + 50)
+            writer.up(t + (800 if kind == "hold" else 50))
             if kind == "double":
                 writer.down(t + 180, x, y)
                 writer.up(t + 230)
@@ -135,6 +135,13 @@ def main():
         pictures[f"menu-{theme}"] = reader(theme).tap_middle()
         pictures[f"contents-{theme}"] = reader(theme).tap_middle().tap_control("menu.contents")
     pictures["text-sepia"] = reader("sepia").tap_middle().tap_control("menu.text")
+    # Search typed on the on-screen keyboard; a word held, its bar of actions.
+    search = reader().tap_middle().tap_control("menu.search")
+    for letter in "rabbit":
+        search.tap_control("key." + letter)
+    pictures["search-light"] = search
+    held = reader()
+    pictures["selection-light"] = held.tap(held.width * 0.5, held.height * 0.42, kind="hold")
     first = reader()
     pictures["zoom-light"] = first.tap(first.width * 0.45, first.height * 0.3, kind="double")
     # The library (ebook-fb FOLDER opens on it) with one book read: the book
