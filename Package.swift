@@ -126,7 +126,7 @@ let package = Package(
         // Fuzz targets: an ordinary build replays inputs from files; built
         // with -sanitize=fuzzer and -DFUZZING it is a libFuzzer binary.
         .executableTarget(name: "ebook-fb-fuzz", dependencies: ["CLinux", "Geometry", "BookModel", "PlainText", "Typesetting", "ImageDecoding", "LinuxInput", "Reader", "EPUB",
-                                                                "StyleSheets", "TestSupport", "LinuxSystem", "PDF", "Comics"]),
+                                                                "StyleSheets", "TestSupport", "LinuxSystem", "PDF", "Comics", "Dictionaries"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),

@@ -13,7 +13,7 @@ import Typesetting
 enum FuzzTarget: String, CaseIterable {
     case decoder, encoding, evdev, evemu, state, config, gutenberg, aozora, image
     case zip, package, css, content
-    case pdf, comic, comicinfo
+    case pdf, comic, comicinfo, dictionary
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
@@ -33,6 +33,7 @@ enum FuzzTarget: String, CaseIterable {
         case .pdf: PictureBookFuzzing.pdf(bytes)
         case .comic: PictureBookFuzzing.comic(bytes)
         case .comicinfo: PictureBookFuzzing.comicInfo(bytes)
+        case .dictionary: DictionaryFuzzing.lookUp(bytes)
         }
     }
 

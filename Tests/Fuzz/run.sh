@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for a bounded time:
 #   Tests/Fuzz/run.sh [--seconds N] [TARGET...]
 # Targets: decoder encoding evdev evemu state config gutenberg aozora zip package css content image
-#          pdf comic comicinfo
+#          pdf comic comicinfo dictionary
 # (all by default). Seed corpora are made at run time from ../shared (books, touch recordings, the
 # EPUBs' images), never
 # committed. Inputs that once crashed live in Tests/Fuzz/regressions/TARGET
@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decoder encoding evdev evemu state config gutenberg aozora zip package css content image
-                                     pdf comic comicinfo)
+                                     pdf comic comicinfo dictionary)
 SHARED="$(cd .. && pwd)/shared"
 WORK="${FUZZ_WORK:-.build-fuzz/work}"
 mkdir -p "$WORK"
@@ -223,6 +223,22 @@ elif target == "comicinfo":
                 b'<Writer>Ann, Bo</Writer><Penciller>Bo, Cy</Penciller><LanguageISO>ja</LanguageISO>'
                 b'<Manga>YesAndRightToLeft</Manga><Pages><Page Image="3" Type="FrontCover"/></Pages></ComicInfo>')
     put("series", b"<ComicInfo><Series>Only</Series><TitleLonger>x</TitleLonger></ComicInfo>")
+elif target == "dictionary":
+    B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    def b64(n):
+        out = ""
+        while True:
+            out = B64[n % 64] + out; n //= 64
+            if n == 0: return out
+    words = [("kiosk", b"A small stand with a screen."), ("whale", b"A large sea mammal."), ("zebra", b"Striped.")]
+    text, index, idx = b"", b"", b""
+    for word, body in words:
+        index += f"{word}\t{b64(len(text))}\t{b64(len(body))}\n".encode()
+        idx += word.encode() + b"\0" + struct.pack(">II", len(text), len(body))
+        text += body
+    put("dictd", index + b"\0" + text)
+    put("stardict", idx + b"\0" + text)
+    put("cut", index[:20] + b"\0" + text[:5])
 elif target == "config":
     put("full", b"# kiosk\nbook=/srv/books/alice.txt\nfont=/usr/share/fonts/x.ttf\nfont-size=24\n"
                 b"rotate=90\ntouch-matrix=0 1 0 -1 0 1\ntheme=dark\n")
