@@ -116,6 +116,29 @@ final class SelectionTests: XCTestCase {
         XCTAssertNil(reader.annotations.selection)
     }
 
+    func testAHandleTakenPastThePageRunsTheSelectionOnToTheNextPage() throws {
+        let reader = try session()
+        defer { reader.stop() }
+        let (point, range) = try centre(of: "ladder", reader)
+        try HeadlessRun(session: reader).run(hold(point, at: 1000))
+        let firstPage = reader.offsetRange
+        let handle = try XCTUnwrap(reader.describedControls.first { $0.id == "selection.end" })
+        let start = Point(x: Double(handle.rect.x + handle.rect.width / 2), y: Double(handle.rect.y + handle.rect.height / 2))
+        // Down to the footer: the next page comes; then up into its text.
+        var frames: [TouchFrame] = []
+        let path = [(start.x, start.y), (start.x, 470.0), (200.0, 470.0), (200.0, 150.0), (200.0, 140.0)]
+        for (step, (x, y)) in path.enumerated() {
+            frames.append(TouchFrame(time: 3000 + Double(step) * 100, touches: [Touch(id: 5, x: x, y: y)]))
+        }
+        frames.append(TouchFrame(time: 3600, touches: []))
+        try HeadlessRun(session: reader).run(frames)
+        XCTAssertEqual(reader.offsetRange.lowerBound, firstPage.upperBound, "the next page is shown")
+        let selected = try XCTUnwrap(reader.annotations.selection)
+        XCTAssertEqual(selected.lowerBound, range.lowerBound, "from the word held on the page before")
+        XCTAssertTrue(reader.offsetRange.contains(selected.upperBound - 1), "to a word of the page shown: \(selected)")
+        XCTAssertEqual(reader.screenName, "selection")
+    }
+
     func testLookUpShowsTheDictionarysEntryForTheWord() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/dictd/gcide.index"), "GCIDE is not installed")
         let reader = try session()

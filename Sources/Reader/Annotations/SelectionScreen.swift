@@ -7,7 +7,8 @@ import Typesetting
 
 /// A passage selected on the page: a long press selects the word under
 /// the finger (ICU's word bounds, Chinese and Japanese words too); the
-/// handles at its ends drag them; a bar offers to highlight it in one of
+/// handles at its ends drag them, on over the next page or the one before
+/// when taken past the page's text; a bar offers to highlight it in one of
 /// four colours, note it, look it up or search for it. A tap anywhere
 /// else lets it go. The page stays as it is under it.
 final class SelectionScreen: ReaderScreen {
@@ -15,8 +16,10 @@ final class SelectionScreen: ReaderScreen {
     private let annotations: Annotations
     /// The handle a finger drags, and the finger.
     private var dragging: (end: SelectionControl, finger: Int)?
-    /// The page's text as laid out, with the page it is of.
+    /// The page's text as laid out, with the first character of the page it is of.
     private var placed: (page: Int, text: PlacedText)?
+    /// The dragged handle is past the page's text (a page was turned for it).
+    private var atPageEdge = false
 
     init(range: Range<Int>, annotations: Annotations) {
         self.range = range
@@ -41,7 +44,7 @@ final class SelectionScreen: ReaderScreen {
         }).first else { return false }
         let screen = SelectionScreen(range: (paragraph.start + word.lowerBound)..<(paragraph.start + word.upperBound),
                                      annotations: host.annotations)
-        screen.placed = (host.currentPage, text)
+        screen.placed = (host.offsetRange.lowerBound, text)
         host.open(screen)
         return true
     }
@@ -53,9 +56,9 @@ final class SelectionScreen: ReaderScreen {
     var allowsTapZones: Bool { false }
 
     private func text(_ host: ScreenHost) -> PlacedText {
-        if let placed, placed.page == host.currentPage { return placed.text }
+        if let placed, placed.page == host.offsetRange.lowerBound { return placed.text }
         let text = host.renderer.typesetter.layoutPage(host.currentPage, of: host.knownPages).text
-        placed = (host.currentPage, text)
+        placed = (host.offsetRange.lowerBound, text)
         return text
     }
 
@@ -122,12 +125,34 @@ final class SelectionScreen: ReaderScreen {
     /// handle is drawn below its line: the finger points a line higher).
     private func move(_ end: SelectionControl, to point: Point, host: ScreenHost) {
         let text = text(host)
-        let lineHeight = Double(text.lines.first?.height ?? 0)
+        guard let first = text.lines.first, let last = text.lines.last else { return }
+        // A handle taken past the text's last line (first, for the start)
+        // runs the selection on over the next page (the one before), once
+        // each time the finger goes there.
+        let pastEnd = end == .endHandle && point.y > Double(last.top + 2 * last.height)
+        let pastStart = end == .startHandle && point.y < Double(first.top - first.height)
+        defer { atPageEdge = pastEnd || pastStart }
+        if pastEnd || pastStart {
+            guard !atPageEdge else { return }
+            let page = host.offsetRange
+            if pastEnd, page.upperBound < host.book.text.scalarCount {
+                select(range.lowerBound..<page.upperBound)
+                host.show(offset: page.upperBound)
+            } else if pastStart, page.lowerBound > 0 {
+                host.show(offset: page.lowerBound - 1)
+                select(host.offsetRange.lowerBound..<range.upperBound)
+            }
+            return
+        }
+        let lineHeight = Double(first.height)
         guard let offset = text.offset(atX: point.x, y: point.y - lineHeight / 2)
                 ?? text.offset(atX: point.x, y: point.y) else { return }
-        let moved = end == .startHandle ? min(offset, range.upperBound - 1)..<range.upperBound
-                                        : range.lowerBound..<max(offset + 1, range.lowerBound + 1)
-        guard moved != range else { return }
+        select(end == .startHandle ? min(offset, range.upperBound - 1)..<range.upperBound
+                                   : range.lowerBound..<max(offset + 1, range.lowerBound + 1))
+    }
+
+    private func select(_ moved: Range<Int>) {
+        guard moved != range, !moved.isEmpty else { return }
         range = moved
         annotations.select(moved)
     }
