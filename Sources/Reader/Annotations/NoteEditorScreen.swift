@@ -125,22 +125,10 @@ final class NoteEditorScreen: TextFieldScreen {
         return .taken
     }
 
-    func type(_ key: TypedKey, host: ScreenHost) {
-        switch key {
-        case let .text(text): apply(.insert(text), host: host)
-        case .deleteBackward: apply(.deleteBackward, host: host)
-        }
-    }
+    func type(_ key: TypedKey, host: ScreenHost) { apply(KeyboardAction(key), host: host) }
 
     func apply(_ action: KeyboardAction, host: ScreenHost) {
-        switch action {
-        case let .insert(text):
-            note += String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-        case .deleteBackward:
-            if !note.isEmpty { note.removeLast() }
-        case .enter:
-            save(host: host)
-        }
+        if !action.edit(&note) { save(host: host) }
     }
 
     private func save(host: ScreenHost) {

@@ -1,3 +1,4 @@
+import Devices
 import Geometry
 import Raster
 import Typesetting
@@ -7,6 +8,30 @@ public enum KeyboardAction: Equatable, Sendable {
     case insert(String)
     case deleteBackward
     case enter
+}
+
+extension KeyboardAction {
+    /// What a hardware key typed, as the keys on screen would have typed it.
+    init(_ key: TypedKey) {
+        switch key {
+        case let .text(text): self = .insert(text)
+        case .deleteBackward: self = .deleteBackward
+        }
+    }
+
+    /// Edits a field's `text` (control characters are never typed); false
+    /// for enter, which is the field's own action.
+    func edit(_ text: inout String) -> Bool {
+        switch self {
+        case let .insert(typed):
+            text += String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        case .deleteBackward:
+            if !text.isEmpty { text.removeLast() }
+        case .enter:
+            return false
+        }
+        return true
+    }
 }
 
 /// The on-screen keyboard of every text field: its layout, shift, the

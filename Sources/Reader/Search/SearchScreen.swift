@@ -145,22 +145,12 @@ final class SearchScreen: TextFieldScreen {
     /// A hardware keyboard types into the query as the keys on screen do.
     func type(_ key: TypedKey, host: ScreenHost) {
         isTyping = true
-        switch key {
-        case let .text(text): apply(.insert(text), host: host)
-        case .deleteBackward: apply(.deleteBackward, host: host)
-        }
+        apply(KeyboardAction(key), host: host)
     }
 
     func apply(_ action: KeyboardAction, host: ScreenHost) {
-        switch action {
-        case let .insert(text):
-            let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-            query = String((query + clean).suffix(Self.maximumQueryLength))
-        case .deleteBackward:
-            if !query.isEmpty { query.removeLast() }
-        case .enter:
-            run(host: host)
-        }
+        guard action.edit(&query) else { return run(host: host) }
+        query = String(query.suffix(Self.maximumQueryLength))
     }
 
     /// Searches the book for the query; the keyboard goes down.
