@@ -56,11 +56,10 @@ final class HighlightScreen: ReaderScreen {
         let labels = [(Control.note, hasNote ? "Edit note" : "Note"), (.delete, "Delete")]
         let widths = labels.map { max(target, (painter?.width(of: $0.1) ?? $0.1.count * 12) + 2 * pad) }
         let width = HighlightColor.allCases.count * (target + pad) + widths.reduce(0) { $0 + $1 + pad } + pad
-        let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
-        let height = target + 2 * pad
-        let top = first.y - height - pad >= 0 ? first.y - height - pad
-            : min(metrics.height - height, (rects.last ?? first).maxY + pad)
-        var x = max(0, min(metrics.width - width, first.x + first.width / 2 - width / 2)) + pad
+        let bar = SelectionLayout.bar(width: width, height: target + 2 * pad, over: rects, centredOn: Array(rects.prefix(1)),
+                                      gapBelow: pad, metrics: metrics)
+        let top = bar.y
+        var x = bar.x + pad
         var placed: [PlacedControl<Control>] = []
         for color in HighlightColor.allCases {
             placed.append(PlacedControl(.color(color), label: color.rawValue.capitalized,

@@ -51,14 +51,12 @@ struct SelectionLayout {
             }
         }
         let width = min(metrics.width, items.reduce(0) { $0 + $1.2 } + pad * (items.count + 1))
-        let height = target + 2 * pad
+        // Below the passage, the bar leaves room for the handles.
+        bar = Self.bar(width: width, height: target + 2 * pad, over: rects, centredOn: rects, gapBelow: target + pad,
+                       metrics: metrics)
+        let top = bar.y, x = bar.x
         let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
         let last = rects.last ?? first
-        let left = rects.map(\.x).min() ?? first.x, right = rects.map(\.maxX).max() ?? first.maxX
-        let above = first.y - height - pad
-        let top = above >= 0 ? above : min(metrics.height - height, last.maxY + target + pad)
-        let x = max(0, min(metrics.width - width, (left + right) / 2 - width / 2))
-        bar = PixelRect(x: x, y: top, width: width, height: height)
         var placed: [PlacedControl<SelectionControl>] = []
         var cursor = x + pad
         for (control, label, itemWidth) in items {
@@ -72,5 +70,19 @@ struct SelectionLayout {
         placed.append(PlacedControl(.endHandle, label: "End of the selection",
                                     rect: PixelRect(x: last.maxX - target / 2, y: last.maxY, width: target, height: target)))
         self.placed = placed
+    }
+
+    /// Where a bar of actions over a passage set in `rects` goes: above its
+    /// first line when there is room, else `gapBelow` under its last;
+    /// centred on `centre` (rectangles of the passage) and kept on the screen.
+    static func bar(width: Int, height: Int, over rects: [PixelRect], centredOn centre: [PixelRect], gapBelow: Int,
+                    metrics: InterfaceMetrics) -> PixelRect {
+        let pad = metrics.padding
+        let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
+        let above = first.y - height - pad
+        let top = above >= 0 ? above : min(metrics.height - height, (rects.last ?? first).maxY + gapBelow)
+        let left = centre.map(\.x).min() ?? first.x, right = centre.map(\.maxX).max() ?? first.maxX
+        return PixelRect(x: max(0, min(metrics.width - width, (left + right) / 2 - width / 2)), y: top,
+                         width: width, height: height)
     }
 }
