@@ -44,4 +44,23 @@ extension PlaceKeeper {
         kept = highlights
         return saveReporting(offset: offset, book: book)
     }
+
+    /// A kiosk's visitor has gone (`NOTES=session`): the highlights and
+    /// notes go from the book's state file as well, whether or not the book
+    /// is still open (a library closes the books read earlier in a visit);
+    /// a warning when the file could not be written.
+    func eraseSavedHighlights() -> String? {
+        kept = []
+        guard let store, case .found(var state) = store.load(book: bookHash), state.highlights?.isEmpty == false else {
+            return nil
+        }
+        state.highlights = nil
+        do {
+            // Written as it was read: the book was not read by being cleared.
+            try store.write(state, to: store.path(forBook: bookHash))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
 }
