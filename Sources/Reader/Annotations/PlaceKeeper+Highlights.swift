@@ -14,8 +14,9 @@ extension PlaceKeeper {
     /// meets); its index, and a warning when saving failed.
     func addHighlight(_ range: Range<Int>, color: HighlightColor, note: String?, offset: Int,
                       book: Book) -> (index: Int, warning: String?) {
+        let now = store?.wallClock()
         let added = Highlight(start: range.lowerBound, end: range.upperBound, color: color, note: note,
-                              text: book.excerpt(range))
+                              text: book.excerpt(range), made: now, changed: now)
         let (highlights, index) = highlights(in: book).adding(added) { book.excerpt($0) }
         kept = highlights
         return (index, saveReporting(offset: offset, book: book))
@@ -27,6 +28,7 @@ extension PlaceKeeper {
         guard highlights.indices.contains(index) else { return nil }
         if let color { highlights[index].color = color }
         if let note { highlights[index].note = note?.nilIfEmpty }
+        highlights[index].changed = store?.wallClock()
         kept = highlights
         return saveReporting(offset: offset, book: book)
     }
