@@ -1,20 +1,19 @@
 import ArgumentParser
-import BookFormats
 import BookModel
 import FoundationEssentials
 import LinuxSystem
 import Reader
+import Typesetting
 
 /// `ebook-fb export BOOK --format md|json`: the highlights and notes kept
-/// with a book, in book order with their chapters.
+/// with a book, in book order with their chapters and pages.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write a book's highlights and notes as Markdown or JSON.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case md, json }
 
-    @Argument(help: "The book file.")
-    var book: String
+    @OptionGroup var options: BookOptions
 
     @Option(help: "md (Markdown) or json.")
     var format: Format = .md
@@ -23,15 +22,25 @@ struct ExportCommand: ParsableCommand {
     var stateDir: String?
 
     func run() throws {
-        let opened = try BookFormats().open(path: book).book
+        StandardStreams.printLine(try output())
+    }
+
+    /// What the command prints.
+    func output() throws -> String {
+        let opened = try options.openBook()
         let store = StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         var state: ReadingState?
         switch store.load(book: StateStore.key(of: opened)) {
         case .none: state = nil
         case let .found(found): state = found
-        case let .ignored(message): throw ValidationError(message)
+        case let .ignored(problem): throw CommandError(problem + "; nothing exported")
         }
-        let export = HighlightExport(book: opened, path: book, state: state)
-        StandardStreams.printLine(format == .json ? export.json : export.markdown)
+        var export = HighlightExport(book: opened, path: options.book, state: state)
+        // Pages at the size the options give: the whole book is paginated,
+        // so only when there is something to number.
+        if format == .json, !export.highlights.isEmpty {
+            export.pages = try PaginationStore.paginateWholeBook(try options.typesetter(book: opened))
+        }
+        return format == .json ? export.json : export.markdown
     }
 }

@@ -19,11 +19,12 @@ final class HighlightTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
-    private func session(fontSize: Int = 20) throws -> ReaderSession {
+    private func session(fontSize: Int = 20, clock: SteppedClock? = nil) throws -> ReaderSession {
         let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: fontSize),
                                               font: ReaderSessionTests.font, theme: .light, language: "en")
+        let store = clock.map { clock in StateStore(directory: folder, wallClock: { clock.now }) } ?? StateStore(directory: folder)
         let reader = try ReaderSession(book: try Book.open(path: Self.bookPath), path: Self.bookPath, settings: settings,
-                                       start: .page(1), stateStore: StateStore(directory: folder))
+                                       start: .page(1), stateStore: store)
         reader.finishBackgroundWork()
         return reader
     }
@@ -49,6 +50,27 @@ final class HighlightTests: XCTestCase {
         XCTAssertEqual(again.highlights[1].note, note, "a long note in several scripts, kept whole")
         again.updateHighlight(at: 1, color: nil, note: .some(nil))
         XCTAssertNil(again.highlights[1].note)
+    }
+
+    /// When each was made and last changed, by the store's clock; a merge is as old as its oldest part.
+    func testHighlightsKeepWhenTheyWereMadeAndChanged() throws {
+        let clock = SteppedClock(now: 1_000)
+        do {
+            let reader = try session(clock: clock)
+            defer { reader.stop() }
+            reader.addHighlight(100..<110, color: .yellow)
+            clock.now = 2_000
+            reader.addHighlight(200..<210, color: .blue)
+            clock.now = 3_000
+            reader.updateHighlight(at: 1, color: nil, note: .some("later"))
+            clock.now = 4_000
+            reader.addHighlight(108..<130, color: .yellow)
+        }
+        let again = try session()
+        defer { again.stop() }
+        XCTAssertEqual(again.highlights.map(\.range), [100..<130, 200..<210])
+        XCTAssertEqual(again.highlights.map(\.made), [1_000, 2_000])
+        XCTAssertEqual(again.highlights.map(\.changed), [4_000, 3_000])
     }
 
     func testTheHighlightsTabListsThemAndATapGoesToOne() throws {
@@ -115,5 +137,16 @@ final class HighlightTests: XCTestCase {
         XCTAssertTrue(markdown.contains("why it matters"))
         XCTAssertLessThan(try XCTUnwrap(markdown.range(of: chapters[0].title)).lowerBound,
                           try XCTUnwrap(markdown.range(of: chapters[1].title)).lowerBound)
+    }
+}
+
+/// A wall clock a test sets by hand.
+final class SteppedClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Double
+    init(now: Double) { value = now }
+    var now: Double {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

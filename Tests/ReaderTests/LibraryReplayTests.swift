@@ -19,13 +19,15 @@ final class LibraryReplayTests: XCTestCase {
 
     override func tearDown() { fixture?.remove() }
 
-    private func makeScene(_ fixture: LibraryFixture, theme: Theme = .light) throws -> LibraryScene {
+    private func makeScene(_ fixture: LibraryFixture, theme: Theme = .light, notes: NotesPolicy = .keep) throws -> LibraryScene {
         let store = fixture.state
         return LibraryScene(library: try fixture.library(theme: theme)) { path in
             let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 480, fontSize: 20),
                                                   font: ReaderSessionTests.font, theme: theme, language: "en")
-            return try ReaderSession(book: try Book.open(path: path), path: path, settings: settings, start: .savedPlace,
-                                     stateStore: store)
+            let session = try ReaderSession(book: try Book.open(path: path), path: path, settings: settings,
+                                            start: .savedPlace, stateStore: store)
+            session.notesPolicy = notes
+            return session
         }
     }
 
@@ -155,6 +157,35 @@ final class LibraryReplayTests: XCTestCase {
         try replay(scene, [.control("library.book.1")], from: 300_000)
         XCTAssertEqual(scene.book?.bookPath, fixture.books + "/b-ode.txt")
         XCTAssertEqual(scene.book?.currentPage, 2, "whoever comes back resumes it")
+    }
+
+    /// A kiosk's visitor highlights in one book, then in another opened
+    /// from the library: with `NOTES=session` the idle reset takes both
+    /// books' highlights from their state files (with `keep` it takes none).
+    func testTheIdleResetTakesAVisitorsHighlightsFromEveryBookReadInTheVisit() throws {
+        for notes in [NotesPolicy.session, .keep] {
+            let fixture = try LibraryFixture(books: [("a-emma.txt", "EMMA", "Jane Austen"),
+                                                     ("b-ode.txt", "Ode to the Harbour", "John Keats")])
+            defer { fixture.remove() }
+            let scene = try makeScene(fixture, notes: notes)
+            defer { scene.stop() }
+            try replay(scene, [.control("library.book.1")])
+            XCTAssertNotNil(scene.book?.addHighlight(40..<60, color: .yellow, note: "mine"))
+            try replay(scene, [.at(400, 240), .control("menu.library"), .control("library.book.2")])
+            XCTAssertNotNil(scene.book?.addHighlight(70..<90, color: .blue))
+            let paths = ["a-emma.txt", "b-ode.txt"].map { fixture.books + "/" + $0 }
+            let kept = {
+                try paths.map { path -> Int in
+                    guard case let .found(state) = fixture.state.load(book: StateStore.key(of: try Book.open(path: path))) else { return 0 }
+                    return state.highlights?.count ?? 0
+                }
+            }
+            XCTAssertEqual(try kept(), [1, 1], "each book keeps its highlight while the visit lasts")
+            scene.resetForIdle(at: 600_000)
+            XCTAssertEqual(scene.screenName, "library")
+            XCTAssertEqual(try kept(), notes == .session ? [0, 0] : [1, 1], "\(notes)")
+            XCTAssertEqual(scene.drainWarnings(), [])
+        }
     }
 
     func testABookThatFailsToOpenStaysInTheLibraryWithTheReason() throws {

@@ -25,9 +25,13 @@ public struct Highlight: Codable, Equatable, Sendable {
     public var text: String
     public var startPlace: BookPlace?
     public var endPlace: BookPlace?
+    /// When it was made and last changed, in seconds since the epoch, by
+    /// the state store's clock (absent in files from before them).
+    public var made: Double?
+    public var changed: Double?
 
     public init(start: Int, end: Int, color: HighlightColor, note: String? = nil, text: String,
-                startPlace: BookPlace? = nil, endPlace: BookPlace? = nil) {
+                startPlace: BookPlace? = nil, endPlace: BookPlace? = nil, made: Double? = nil, changed: Double? = nil) {
         self.start = start
         self.end = end
         self.color = color
@@ -35,6 +39,8 @@ public struct Highlight: Codable, Equatable, Sendable {
         self.text = text
         self.startPlace = startPlace
         self.endPlace = endPlace
+        self.made = made
+        self.changed = changed
     }
 
     public var range: Range<Int> { start..<max(start, end) }
@@ -75,6 +81,7 @@ extension Array where Element == Highlight {
                 merged.start = Swift.min(merged.start, highlight.start)
                 merged.end = Swift.max(merged.end, highlight.end)
                 merged.note = [highlight.note, merged.note].compactMap { $0 }.joined(separator: "\n").nilIfEmpty
+                merged.made = [highlight.made, merged.made].compactMap { $0 }.min()
             } else {
                 kept.append(highlight)
             }

@@ -1,4 +1,5 @@
 import BookModel
+import Typesetting
 
 /// A book's highlights and notes written out in book order with the
 /// chapter each is in: JSON for programs, Markdown for people (a heading
@@ -8,6 +9,9 @@ public struct HighlightExport {
     public let title: String
     public let path: String
     public let highlights: [Highlight]
+    /// The book's pages at some size, to number each highlight's page in
+    /// the JSON; nil: no pages are given.
+    public var pages: Pagination?
 
     /// The highlights `state` keeps of `book` (none when it keeps none).
     public init(book: Book, path: String, state: ReadingState?) {
@@ -25,6 +29,7 @@ public struct HighlightExport {
         object.add("highlights", objects: highlights.map { highlight in
             var item = JSONLine()
             item.add("chapter", book.chapterTitle(holding: highlight.start))
+            if let pages, !pages.pages.isEmpty { item.add("page", pages.pageIndex(containing: highlight.start) + 1) }
             item.add("start", highlight.start)
             item.add("end", highlight.end)
             item.add("color", highlight.color.rawValue)

@@ -14,8 +14,9 @@ extension PlaceKeeper {
     /// meets); its index, and a warning when saving failed.
     func addHighlight(_ range: Range<Int>, color: HighlightColor, note: String?, offset: Int,
                       book: Book) -> (index: Int, warning: String?) {
+        let now = store?.wallClock()
         let added = Highlight(start: range.lowerBound, end: range.upperBound, color: color, note: note,
-                              text: book.excerpt(range))
+                              text: book.excerpt(range), made: now, changed: now)
         let (highlights, index) = highlights(in: book).adding(added) { book.excerpt($0) }
         kept = highlights
         return (index, saveReporting(offset: offset, book: book))
@@ -27,6 +28,7 @@ extension PlaceKeeper {
         guard highlights.indices.contains(index) else { return nil }
         if let color { highlights[index].color = color }
         if let note { highlights[index].note = note?.nilIfEmpty }
+        highlights[index].changed = store?.wallClock()
         kept = highlights
         return saveReporting(offset: offset, book: book)
     }
@@ -43,5 +45,24 @@ extension PlaceKeeper {
         }
         kept = highlights
         return saveReporting(offset: offset, book: book)
+    }
+
+    /// A kiosk's visitor has gone (`NOTES=session`): the highlights and
+    /// notes go from the book's state file as well, whether or not the book
+    /// is still open (a library closes the books read earlier in a visit);
+    /// a warning when the file could not be written.
+    func eraseSavedHighlights() -> String? {
+        kept = []
+        guard let store, case .found(var state) = store.load(book: bookHash), state.highlights?.isEmpty == false else {
+            return nil
+        }
+        state.highlights = nil
+        do {
+            // Written as it was read: the book was not read by being cleared.
+            try store.write(state, to: store.path(forBook: bookHash))
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }

@@ -23,6 +23,9 @@ public final class LibraryScene: ReadingScene {
     /// background work before its first frame, as a run's book does before its first input.
     private var bookJustOpened = false
     private var warnings: [String] = []
+    /// The books read since the last idle reset whose highlights and notes
+    /// are the visitor's alone (`NOTES=session`): they go at the reset.
+    private var visitorNotes: [PlaceKeeper] = []
 
     public init(library: LibraryScreen, openBook: @escaping (String) throws -> ReaderSession) {
         self.library = library
@@ -44,12 +47,7 @@ public final class LibraryScene: ReadingScene {
             show(library: false)
             return
         }
-        if let book {
-            book.saveAsRead()
-            book.stop()
-            self.book = nil
-            library.hasOpenBook = false
-        }
+        closeBook()
         do {
             let opened = try openBook(entry.path)
             opened.offersLibrary = true
@@ -78,6 +76,16 @@ public final class LibraryScene: ReadingScene {
         roomChanged = true
     }
 
+    /// Saves and closes the book open, if any.
+    private func closeBook() {
+        guard let book else { return }
+        book.saveAsRead()
+        book.stop()
+        if book.notesPolicy == .session, !book.highlights.isEmpty { visitorNotes.append(book.places) }
+        self.book = nil
+        library.hasOpenBook = false
+    }
+
     /// Shows the library (the book, if one is open, saved and kept behind it).
     public func showLibrary() {
         guard !showsLibrary else { return }
@@ -86,14 +94,15 @@ public final class LibraryScene: ReadingScene {
 
     /// A kiosk left untouched goes back to its library, at the top; the
     /// book that was open is saved and closed, keeping its place (the
-    /// library shows its progress, and whoever comes back resumes it).
+    /// library shows its progress, and whoever comes back resumes it). With
+    /// `NOTES=session` the highlights and notes made in every book read
+    /// since the last reset go.
     public func resetForIdle(at time: Double) {
-        if let book {
-            book.saveAsRead()
-            book.stop()
-            self.book = nil
-            library.hasOpenBook = false
+        closeBook()
+        for keeper in visitorNotes {
+            if let warning = keeper.eraseSavedHighlights() { warnings.append(warning) }
         }
+        visitorNotes = []
         library.refresh()
         library.scrollToTop()
         showsLibrary = true

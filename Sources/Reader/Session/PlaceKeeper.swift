@@ -152,7 +152,7 @@ extension StateStore {
         case let .found(state):
             if let place = state.place, let offset = book.offset(of: place) { return (offset, nil) }
             return (min(state.offset, book.text.scalarCount), nil)
-        case let .ignored(message): return (nil, message)
+        case let .ignored(problem): return (nil, problem + "; starting at the beginning")
         }
     }
 

@@ -96,7 +96,8 @@ public struct StateStore: Sendable {
     public enum LoadResult: Equatable {
         case none
         case found(ReadingState)
-        /// The file exists but cannot be used; the message says why.
+        /// The file exists but cannot be used; the message names it and
+        /// says why (what follows from it is the caller's to say).
         case ignored(String)
     }
 
@@ -107,10 +108,11 @@ public struct StateStore: Sendable {
             data = Data(try FileDescriptor.readFile(path))
         } catch {
             if error.isNotFound { return .none }
-            return .ignored("\(path): cannot be read (\(error.notRegularKind.map { "not a regular file: " + $0 } ?? "errno \(error.errno)")); starting at the beginning")
+            let reason = error.notRegularKind.map { "not a regular file: " + $0 } ?? String(cString: strerror(error.errno))
+            return .ignored("\(path): cannot be read (\(reason))")
         }
         guard let state = Self.decodeState(data, book: hash) else {
-            return .ignored("\(path): not a reading position this version understands; ignoring it")
+            return .ignored("\(path): torn, corrupt or not a reading state this version understands")
         }
         return .found(state)
     }
