@@ -51,6 +51,13 @@ enum DefinitionFile {
         return WholeDefinitionData(path: path, text: text)
     }
 
+    /// Throws unless `count` bytes from `offset` lie within a text of `size` bytes.
+    static func checkEntry(at offset: Int, count: Int, size: Int, path: String) throws(DictionaryError) {
+        guard offset >= 0, count >= 0, offset <= size - count else {
+            throw DictionaryError(path: path, problem: "an entry at \(offset) (\(count) bytes) lies past its end (\(size) bytes)")
+        }
+    }
+
     /// A regular file open for reading, and its size.
     static func openFile(_ path: String) throws(DictionaryError) -> (descriptor: FileDescriptor, size: Int) {
         do throws(SystemError) {
@@ -80,9 +87,7 @@ final class PlainDefinitionData: DefinitionData {
     deinit { file.close() }
 
     func bytes(at offset: Int, count: Int) throws(DictionaryError) -> [UInt8] {
-        guard offset >= 0, count >= 0, offset + count <= size else {
-            throw DictionaryError(path: file.path, problem: "an entry at \(offset) (\(count) bytes) lies past its end (\(size) bytes)")
-        }
+        try DefinitionFile.checkEntry(at: offset, count: count, size: size, path: file.path)
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try file.readBytes(count: count, fromOffset: offset)
@@ -106,9 +111,7 @@ final class WholeDefinitionData: DefinitionData {
     }
 
     func bytes(at offset: Int, count: Int) throws(DictionaryError) -> [UInt8] {
-        guard offset >= 0, count >= 0, offset + count <= size else {
-            throw DictionaryError(path: path, problem: "an entry at \(offset) (\(count) bytes) lies past its end (\(size) bytes)")
-        }
+        try DefinitionFile.checkEntry(at: offset, count: count, size: size, path: path)
         return Array(text[offset..<offset + count])
     }
 }

@@ -22,9 +22,7 @@ final class DictzipData: DefinitionData {
     deinit { file.close() }
 
     func bytes(at offset: Int, count: Int) throws(DictionaryError) -> [UInt8] {
-        guard offset >= 0, count >= 0, offset + count <= size else {
-            throw DictionaryError(path: file.path, problem: "an entry at \(offset) (\(count) bytes) lies past its end (\(size) bytes)")
-        }
+        try DefinitionFile.checkEntry(at: offset, count: count, size: size, path: file.path)
         guard count > 0 else { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
