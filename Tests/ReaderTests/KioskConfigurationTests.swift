@@ -62,7 +62,7 @@ final class KioskConfigurationTests: XCTestCase {
         let cases: [(String, String)] = [
             ("FONT_SIZE=20\nROTATE=45\n", "k.conf:2: ROTATE \"45\": use 0, 90, 180 or 270"),
             ("FONT_SIZE=big", "k.conf:1: FONT_SIZE \"big\": a whole number of pixels from 6 to 400"),
-            ("THEME=blue", "k.conf:1: THEME \"blue\": use light, sepia or dark"),
+            ("THEME=blue", "k.conf:1: THEME \"blue\": use light, sepia, dark or high-contrast"),
             ("TOUCH_MATRIX=1,0,0", "k.conf:1: TOUCH_MATRIX \"1,0,0\": six numbers a,b,c,d,e,f"),
             ("LOCK_VT=maybe", "k.conf:1: LOCK_VT \"maybe\": use yes or no"),
             ("just words", "k.conf:1: expected KEY=value, found \"just words\""),

@@ -51,7 +51,8 @@ public enum MenuPainter {
             glyphs += painter.place(button.label, in: rect, alignment: .centre)
         }
         let info = moved(layout.infoArea, by: shift)
-        let pageWidth = min(info.width / 2, painter.width(of: content.pageText))
+        // The page number before the chapter's title: the chapter's is cut first.
+        let pageWidth = min(info.width, painter.width(of: content.pageText))
         glyphs += painter.place(content.pageText, in: PixelRect(x: info.maxX - pageWidth, y: info.y, width: pageWidth,
                                                                 height: info.height), alignment: .end)
         let pad = painter.metrics.padding

@@ -47,6 +47,8 @@ protocol ScreenHost: AnyObject {
     func show(offset: Int)
     /// Sets the book anew in these settings, keeping the place, and keeps them.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile)
+    /// Draws the interface at `scale` from now on, and keeps it with the text settings.
+    func applyInterfaceScale(_ scale: InterfaceScale)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).
