@@ -67,7 +67,9 @@ public enum MenuPainter {
                                    into frame: inout PixelBuffer) {
         let y = layout.trackY + shift
         let x = layout.trackX, width = layout.trackWidth
-        frame.fill(PixelRect(x: x, y: y - 2, width: width, height: 4), with: theme.secondary)
+        // Where the quieter colour is the ink's own (high contrast), the part still to read is thinner.
+        let rest = theme.secondary == theme.ink ? 1 : 2
+        frame.fill(PixelRect(x: x, y: y - rest, width: width, height: 2 * rest), with: theme.secondary)
         let done = Int(Double(width) * max(0, min(1, content.progress)))
         frame.fill(PixelRect(x: x, y: y - 2, width: done, height: 4), with: theme.ink)
         let tick = max(6, (layout.control(.slider)?.rect.height ?? 24) / 5)
