@@ -197,4 +197,18 @@ final class KioskBookChoiceTests: XCTestCase {
         XCTAssertEqual(KioskBookChoice.choose(configuredBook: nil, folderBooks: try KioskBookChoice.books(inFolder: folder),
                                               saved: saved), folder + "/b.txt")
     }
+
+    func testTheInterfaceScaleIsCheckedAndHandedToTheReader() throws {
+        let large = try KioskConfiguration(parsing: "UI_SCALE=1.5\nTHEME=high-contrast\n", source: "k.conf")
+        XCTAssertEqual(large.interfaceScale, .large)
+        let arguments = large.readerArguments(book: "/b.txt").joined(separator: " ")
+        XCTAssertTrue(arguments.contains("--ui-scale 1.5x"), arguments)
+        XCTAssertTrue(arguments.contains("--theme high-contrast"), arguments)
+        let unset = try KioskConfiguration(parsing: "ui-scale=\n", source: "k.conf")
+        XCTAssertNil(unset.interfaceScale, "empty: as chosen on the text panel")
+        XCTAssertFalse(unset.readerArguments(book: "/b.txt").contains("--ui-scale"))
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "UI_SCALE=3", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: UI_SCALE \"3\": use 1, 1.5 or 2 (times the normal size)")
+        }
+    }
 }

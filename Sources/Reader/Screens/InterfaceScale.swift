@@ -20,5 +20,8 @@ public enum InterfaceScale: Double, CaseIterable, Sendable {
     }
 
     /// The steps as the options list them, for messages.
-    public static var choices: String { allCases.map { String($0.label.dropLast()) }.joined(separator: ", ") }
+    public static var choices: String {
+        let numbers = allCases.map { String($0.label.dropLast()) }
+        return numbers.dropLast().joined(separator: ", ") + " or " + (numbers.last ?? "")
+    }
 }
