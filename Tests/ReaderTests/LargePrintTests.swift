@@ -139,6 +139,28 @@ final class LargePrintTests: XCTestCase {
                        "the theme is at the panel's top")
     }
 
+    func testATextPanelTallerThanTheScreenScrollsUnderItsThemeRow() throws {
+        let reader = try session(width: 800, height: 480, scale: .largest)
+        defer { reader.stop() }
+        reader.resources.typefaces = [FontFamily(name: "DejaVu Serif", file: ReaderSessionTests.font, isSerif: true)]
+        reader.open(TextPanelScreen())
+        let before = reader.describedControls
+        XCTAssertFalse(before.contains { $0.id == "text.font.1" }, "the typeface row is below the screen at first")
+        let close = try XCTUnwrap(before.first { $0.id == "close" })
+        // A slow drag up the rows, held before it lifts.
+        var frames = (0...20).map { step in
+            TouchFrame(time: 1000 + Double(step) * 16, touches: [Touch(id: 1, x: 400, y: 440 - Double(step) * 12)])
+        }
+        frames.append(TouchFrame(time: 1000 + 21 * 16 + 200, touches: [Touch(id: 1, x: 400, y: 200)]))
+        frames.append(TouchFrame(time: 1000 + 21 * 16 + 220, touches: []))
+        try HeadlessRun(session: reader).run(frames)
+        let after = reader.describedControls
+        XCTAssertTrue(after.contains { $0.id == "text.font.1" }, "\(after.map(\.id))")
+        XCTAssertEqual(after.first { $0.id == "close" }, close, "the theme's row and Close stay put")
+        XCTAssertTrue(after.contains { $0.id == "text.theme.light" })
+        assertFits(reader, "the text panel scrolled")
+    }
+
     func testTheScaleIsHeldToWhatTheScreenHolds() {
         let small = InterfaceMetrics(width: 800, height: 480, scale: .largest)
         XCTAssertLessThanOrEqual(Double(small.target), 480 / InterfaceMetrics.shortSideShare + 1)
