@@ -23,7 +23,7 @@ extension Theme {
 
 extension PagePainter {
     /// Share of a mark's colour mixed into a dark page.
-    static let darkMarkShare = 0.35
+    public static let darkMarkShare = 0.35
 
     /// Lays `marks` over the text of a page painted into `buffer` from
     /// `text`, as a highlighter does: on a light page the colour multiplies

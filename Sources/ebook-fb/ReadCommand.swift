@@ -27,7 +27,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
 
-    @Option(help: "Colour theme: light, sepia or dark.")
+    @Option(help: "Colour theme: light, sepia, dark or high-contrast.")
     var theme: String = "light"
 
     @Option(help: "Headless: replay this evemu recording as the touchscreen.")
@@ -79,8 +79,24 @@ struct ReadCommand: ParsableCommand {
     @Flag(name: .customLong("lock-vt"), help: "KMS: refuse switching to another virtual terminal while the reader runs.")
     var lockVT = false
 
+    @Option(name: .customLong("ui-scale"),
+            help: "Interface scale (large print): 1, 1.5 or 2 times the menus', lists', panels' and keyboard's normal size (default: as last chosen on the text panel, else 1).")
+    var uiScale: String?
+
+    /// `--ui-scale` over the scale last chosen on the text panel.
+    private func interfaceScale(saved: TextSettings?) throws -> InterfaceScale {
+        if let uiScale {
+            guard let scale = InterfaceScale(parsing: uiScale) else {
+                throw CommandError("interface scale \"\(uiScale)\": use \(InterfaceScale.choices)")
+            }
+            return scale
+        }
+        return saved?.interfaceScale.flatMap(InterfaceScale.init(rawValue:)) ?? .normal
+    }
+
     func run() throws {
-        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use light, sepia or dark") }
+        guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use \(Theme.namesListed)") }
+        _ = try interfaceScale(saved: nil) // a bad --ui-scale is said before the screen is taken
         guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
         var calibration = CalibrationMatrix.identity
         if let touchMatrix {
@@ -198,6 +214,7 @@ struct ReadCommand: ParsableCommand {
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
         settings.dictionaryFolders = dictionaries
+        settings.interfaceScale = try interfaceScale(saved: saved)
         let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)
@@ -223,7 +240,8 @@ struct ReadCommand: ParsableCommand {
         let folder = LibraryFolder(path: options.book) { name in formats.lists(fileAt: folderPath + name) }
         let covers = CoverCache(directory: CoverCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,
-                                        theme: theme, width: geometry.width, height: geometry.height)
+                                        theme: theme, width: geometry.width, height: geometry.height,
+                                        interfaceScale: try interfaceScale(saved: saved))
         for book in crashGuard?.setAside ?? [] {
             library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
         }

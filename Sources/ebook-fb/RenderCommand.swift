@@ -16,12 +16,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Where to write the PNG.")
     var out: String
 
-    @Option(help: "Colour theme: light, sepia or dark.")
+    @Option(help: "Colour theme: light, sepia, dark or high-contrast.")
     var theme: String = "light"
 
     func run() throws {
         guard let theme = Theme(named: theme) else {
-            throw ValidationError("unknown theme \"\(self.theme)\": use light, sepia or dark")
+            throw ValidationError("unknown theme \"\(self.theme)\": use \(Theme.namesListed)")
         }
         guard page >= 1 else { throw CommandError("page \(page): pages count from 1") }
         let (typesetter, pagination) = try paginate()

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes the README's pictures in docs/pictures/ with the headless reader (see
 # pictures.py): the reading view, the menu, the contents and the library in
-# light and dark, the text panel, a zoomed page, the search's keyboard and a
-# selection.
+# light and dark, the text panel (and at 2x), the menu in high contrast, a
+# zoomed page, the search's keyboard and a selection.
 #
 #   Tests/Pictures/make.sh [BOOK]    (default: Alice from ../shared/books, else the sample book)
 #   BIN=path/to/ebook-fb OUT=DIR Tests/Pictures/make.sh   (default OUT: docs/pictures)

@@ -125,8 +125,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="ebook-fb-pictures-")
 
-    def reader(theme="light"):
-        return Reader(args.binary, args.book, args.size, work, ["--page", args.page, "--theme", theme])
+    def reader(theme="light", extra=()):
+        return Reader(args.binary, args.book, args.size, work, ["--page", args.page, "--theme", theme, *extra])
 
     # NAME: the reader brought to the screen the picture shows.
     pictures = {}
@@ -135,6 +135,9 @@ def main():
         pictures[f"menu-{theme}"] = reader(theme).tap_middle()
         pictures[f"contents-{theme}"] = reader(theme).tap_middle().tap_control("menu.contents")
     pictures["text-sepia"] = reader("sepia").tap_middle().tap_control("menu.text")
+    # Large print and high contrast: the text panel at 2x, the menu in black on white.
+    pictures["text-large"] = reader(extra=["--ui-scale", "2"]).tap_middle().tap_control("menu.text")
+    pictures["menu-high-contrast"] = reader("high-contrast").tap_middle()
     # Search typed on the on-screen keyboard; a word held, its bar of actions.
     search = reader().tap_middle().tap_control("menu.search")
     for letter in "rabbit":

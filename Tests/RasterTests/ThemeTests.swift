@@ -7,6 +7,8 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(Theme(named: "light"), .light)
         XCTAssertEqual(Theme(named: "dark"), .dark)
         XCTAssertEqual(Theme(named: "sepia"), .sepia)
+        XCTAssertEqual(Theme(named: "high-contrast"), .highContrast)
+        XCTAssertEqual(Theme.namesListed, "light, sepia, dark or high-contrast")
         XCTAssertNil(Theme(named: "blue"))
         XCTAssertNil(Theme(named: "Light"))
     }
@@ -48,8 +50,19 @@ final class ThemeTests: XCTestCase {
         }
     }
 
+    /// High contrast is pure black on pure white, everything drawn in one or the other.
+    func testHighContrastIsPureBlackOnWhite() {
+        let theme = Theme.highContrast
+        XCTAssertEqual(theme.background, 0xFF_FF_FF)
+        XCTAssertEqual(theme.chrome, 0xFF_FF_FF)
+        XCTAssertEqual(theme.ink, 0)
+        XCTAssertEqual(theme.secondary, 0)
+        XCTAssertFalse(theme.isDark)
+    }
+
     /// Bars and panels stand apart from the page (a luma step of more than
-    /// 40 of 255) and ink on them keeps a contrast of at least 4.5:1.
+    /// 40 of 255; in high contrast by their black rules alone) and ink on
+    /// them keeps a contrast of at least 4.5:1.
     func testChromeStandsApartAndKeepsInkReadable() {
         func linear(_ channel: UInt32) -> Double {
             let value = Double(channel & 0xFF) / 255
@@ -59,7 +72,9 @@ final class ThemeTests: XCTestCase {
             0.2126 * linear(color >> 16) + 0.7152 * linear(color >> 8) + 0.0722 * linear(color)
         }
         for theme in Theme.all {
-            XCTAssertGreaterThan(abs(luminance(theme.chrome) - luminance(theme.background)), 40_000, theme.name)
+            if theme != .highContrast {
+                XCTAssertGreaterThan(abs(luminance(theme.chrome) - luminance(theme.background)), 40_000, theme.name)
+            }
             let (a, b) = (relative(theme.chrome), relative(theme.ink))
             XCTAssertGreaterThanOrEqual((max(a, b) + 0.05) / (min(a, b) + 0.05), 4.5, theme.name)
             XCTAssertEqual(theme.chrome & 0xFF00_0000, 0)

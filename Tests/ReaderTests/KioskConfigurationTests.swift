@@ -62,7 +62,7 @@ final class KioskConfigurationTests: XCTestCase {
         let cases: [(String, String)] = [
             ("FONT_SIZE=20\nROTATE=45\n", "k.conf:2: ROTATE \"45\": use 0, 90, 180 or 270"),
             ("FONT_SIZE=big", "k.conf:1: FONT_SIZE \"big\": a whole number of pixels from 6 to 400"),
-            ("THEME=blue", "k.conf:1: THEME \"blue\": use light, sepia or dark"),
+            ("THEME=blue", "k.conf:1: THEME \"blue\": use light, sepia, dark or high-contrast"),
             ("TOUCH_MATRIX=1,0,0", "k.conf:1: TOUCH_MATRIX \"1,0,0\": six numbers a,b,c,d,e,f"),
             ("LOCK_VT=maybe", "k.conf:1: LOCK_VT \"maybe\": use yes or no"),
             ("just words", "k.conf:1: expected KEY=value, found \"just words\""),
@@ -196,5 +196,19 @@ final class KioskBookChoiceTests: XCTestCase {
         XCTAssertEqual(saved.map(\.state.path), [folder + "/b.txt"])
         XCTAssertEqual(KioskBookChoice.choose(configuredBook: nil, folderBooks: try KioskBookChoice.books(inFolder: folder),
                                               saved: saved), folder + "/b.txt")
+    }
+
+    func testTheInterfaceScaleIsCheckedAndHandedToTheReader() throws {
+        let large = try KioskConfiguration(parsing: "UI_SCALE=1.5\nTHEME=high-contrast\n", source: "k.conf")
+        XCTAssertEqual(large.interfaceScale, .large)
+        let arguments = large.readerArguments(book: "/b.txt").joined(separator: " ")
+        XCTAssertTrue(arguments.contains("--ui-scale 1.5x"), arguments)
+        XCTAssertTrue(arguments.contains("--theme high-contrast"), arguments)
+        let unset = try KioskConfiguration(parsing: "ui-scale=\n", source: "k.conf")
+        XCTAssertNil(unset.interfaceScale, "empty: as chosen on the text panel")
+        XCTAssertFalse(unset.readerArguments(book: "/b.txt").contains("--ui-scale"))
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "UI_SCALE=3", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: UI_SCALE \"3\": use 1, 1.5 or 2 (times the normal size)")
+        }
     }
 }

@@ -85,7 +85,7 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(TextChoices.margins.count, 3)
         XCTAssertEqual(TextChoices.marginIndex(of: nil, width: 1000), 1, "the page's default margin is Normal")
         XCTAssertEqual(TextChoices.marginIndex(of: 110, width: 1000), 2)
-        XCTAssertEqual(TextChoices.themes.map(\.name), ["light", "sepia", "dark"])
+        XCTAssertEqual(TextChoices.themes.map(\.name), ["light", "sepia", "dark", "high-contrast"])
     }
 
     func testThePanelSitsLowWithFingerSizedControlsInReadingOrder() {
@@ -93,9 +93,12 @@ final class TextPanelTests: XCTestCase {
         let layout = TextPanelLayout(metrics: metrics, fontSize: 20, measure: { $0.count * 13 })
         XCTAssertLessThan(layout.panel.height, 768 / 2, "the page stays visible above the panel")
         XCTAssertEqual(layout.panel.maxY, 768)
-        XCTAssertEqual(layout.controls.map(\.id), ["text.smaller", "text.larger", "text.spacing.1", "text.spacing.2",
-                                                   "text.spacing.3", "text.margins.1", "text.margins.2", "text.margins.3",
-                                                   "text.theme.light", "text.theme.sepia", "text.theme.dark", "close"])
+        XCTAssertEqual(layout.controls.map(\.id), ["text.theme.light", "text.theme.sepia", "text.theme.dark",
+                                                   "text.theme.high-contrast", "text.scale.1x", "text.scale.1.5x",
+                                                   "text.scale.2x", "text.smaller", "text.larger", "text.spacing.1",
+                                                   "text.spacing.2", "text.spacing.3", "text.margins.1", "text.margins.2",
+                                                   "text.margins.3", "close"])
+        XCTAssertEqual(layout.controls.first?.rect.y, layout.panel.y + metrics.padding, "the theme is the panel's first row")
         for (index, control) in layout.controls.enumerated() {
             XCTAssertGreaterThanOrEqual(control.rect.width, metrics.target, control.id)
             XCTAssertGreaterThanOrEqual(control.rect.height, metrics.target, control.id)
@@ -172,9 +175,9 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.sepia")
         try reader.handle(.firstPage, at: 2200)
         try reader.handle(.previousPage, at: 2300)
-        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.smaller", "Home chooses the first, and the choice stops there")
+        XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "text.theme.light", "Home chooses the first, and the choice stops there")
         try reader.handle(.activate, at: 2400)
-        XCTAssertEqual(reader.settings.geometry.fontSize, 18)
+        XCTAssertEqual(reader.settings.theme, .light)
         try reader.handle(.lastPage, at: 2500)
         XCTAssertEqual((reader.openScreen.screen as? TextPanelScreen)?.focus?.id, "close")
         try reader.handle(.activate, at: 2600)

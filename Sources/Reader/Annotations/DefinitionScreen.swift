@@ -81,14 +81,17 @@ final class DefinitionScreen: ReaderScreen {
 
     func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
         guard let panel = panel(host) else { return [] }
-        var placed = [PlacedControl(Control.text, label: panel.text, rect: panel.panel)]
-        if dictionaries.count > 1 {
-            let target = ScreenResources.metrics(for: host.settings).target
-            placed.append(PlacedControl(.next, label: "Next dictionary",
-                                        rect: PixelRect(x: panel.panel.maxX - 3 * target, y: panel.panel.y, width: 3 * target,
-                                                        height: target)))
-        }
-        return placed
+        guard dictionaries.count > 1 else { return [PlacedControl(Control.text, label: panel.text, rect: panel.panel)] }
+        let metrics = ScreenResources.metrics(for: host.settings)
+        let label = "Next dictionary"
+        let width = max(3 * metrics.target,
+                        (host.resources.painter(for: host.settings)?.width(of: label) ?? 12 * label.count) + 2 * metrics.padding)
+        let next = PixelRect(x: panel.panel.maxX - width, y: panel.panel.y, width: width, height: metrics.target)
+        // The text is what lies under the way to the next dictionary.
+        return [PlacedControl(Control.text, label: panel.text,
+                              rect: PixelRect(x: panel.panel.x, y: next.maxY, width: panel.panel.width,
+                                              height: max(0, panel.panel.maxY - next.maxY))),
+                PlacedControl(.next, label: label, rect: next)]
     }
 
     func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {

@@ -55,31 +55,28 @@ final class HighlightScreen: ReaderScreen {
         let hasNote = host.highlights.indices.contains(index) && host.highlights[index].note != nil
         let labels = [(Control.note, hasNote ? "Edit note" : "Note"), (.delete, "Delete")]
         let widths = labels.map { max(target, (painter?.width(of: $0.1) ?? $0.1.count * 12) + 2 * pad) }
-        let width = HighlightColor.allCases.count * (target + pad) + widths.reduce(0) { $0 + $1 + pad } + pad
-        let bar = SelectionLayout.bar(width: width, height: target + 2 * pad, over: rects, centredOn: Array(rects.prefix(1)),
-                                      gapBelow: pad, metrics: metrics)
-        let top = bar.y
-        var x = bar.x + pad
-        var placed: [PlacedControl<Control>] = []
-        for color in HighlightColor.allCases {
-            placed.append(PlacedControl(.color(color), label: color.rawValue.capitalized,
-                                        rect: PixelRect(x: x, y: top + pad, width: target, height: target)))
-            x += target + pad
+        let items = HighlightColor.allCases.map { (Control.color($0), $0.rawValue.capitalized, target) }
+            + zip(labels, widths).map { ($0.0, $0.1, $1) }
+        // The bar wraps onto more rows when the interface is too large for one across the screen.
+        let rows = ControlRows(widths: items.map(\.2), in: PixelRect(x: 0, y: 0, width: metrics.width - 2 * pad, height: target),
+                               rowHeight: target, gap: pad, rowGap: pad)
+        let width = min(metrics.width, (rows.rects.map(\.maxX).max() ?? 0) + 2 * pad)
+        let bar = SelectionLayout.bar(width: width, height: rows.height + 2 * pad, over: rects,
+                                      centredOn: Array(rects.prefix(1)), gapBelow: pad, metrics: metrics)
+        return zip(items, rows.rects).map { item, rect in
+            PlacedControl(item.0, label: item.1, rect: PixelRect(x: bar.x + pad + rect.x, y: bar.y + pad + rect.y,
+                                                                 width: rect.width, height: rect.height))
         }
-        for ((control, label), itemWidth) in zip(labels, widths) {
-            placed.append(PlacedControl(control, label: label, rect: PixelRect(x: x, y: top + pad, width: itemWidth, height: target)))
-            x += itemWidth + pad
-        }
-        return placed
     }
 
     func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
         let placed = controls(in: host)
-        guard let firstRect = placed.first?.rect, let lastRect = placed.last?.rect else { return [] }
+        guard let first = placed.first?.rect else { return [] }
         let pad = painter.metrics.padding, theme = host.settings.theme
-        let bar = PixelRect(x: firstRect.x - pad, y: firstRect.y - pad, width: lastRect.maxX - firstRect.x + 2 * pad,
-                            height: firstRect.height + 2 * pad)
+        let left = placed.map(\.rect.x).min() ?? first.x, right = placed.map(\.rect.maxX).max() ?? first.maxX
+        let bottom = placed.map(\.rect.maxY).max() ?? first.maxY
+        let bar = PixelRect(x: left - pad, y: first.y - pad, width: right - left + 2 * pad, height: bottom - first.y + 2 * pad)
         frame.fill(bar, with: theme.chrome)
         MenuPainter.outline(bar, thickness: 1, color: theme.secondary, into: &frame)
         let current = host.highlights.indices.contains(index) ? host.highlights[index].color : nil

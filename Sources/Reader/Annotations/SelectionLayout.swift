@@ -50,25 +50,34 @@ struct SelectionLayout {
                 items += HighlightColor.allCases.dropFirst().map { (.highlight($0), $0.rawValue.capitalized, target) }
             }
         }
-        let width = min(metrics.width, items.reduce(0) { $0 + $1.2 } + pad * (items.count + 1))
+        // The actions wrap onto more rows when the interface is too large for one across the screen.
+        let rows = ControlRows(widths: items.map(\.2), in: PixelRect(x: 0, y: 0, width: metrics.width - 2 * pad, height: target),
+                               rowHeight: target, gap: pad, rowGap: pad)
+        let width = min(metrics.width, (rows.rects.map(\.maxX).max() ?? 0) + 2 * pad)
         // Below the passage, the bar leaves room for the handles.
-        bar = Self.bar(width: width, height: target + 2 * pad, over: rects, centredOn: rects, gapBelow: target + pad,
-                       metrics: metrics)
-        let top = bar.y, x = bar.x
+        let bar = Self.bar(width: width, height: rows.height + 2 * pad, over: rects, centredOn: rects,
+                           gapBelow: target + pad, metrics: metrics)
+        self.bar = bar
         let first = rects.first ?? PixelRect(x: metrics.width / 2, y: metrics.height / 2, width: 0, height: 0)
         let last = rects.last ?? first
-        var placed: [PlacedControl<SelectionControl>] = []
-        var cursor = x + pad
-        for (control, label, itemWidth) in items {
-            placed.append(PlacedControl(control, label: label, rect: PixelRect(x: cursor, y: top + pad, width: itemWidth,
-                                                                               height: target)))
-            cursor += itemWidth + pad
+        var placed = zip(items, rows.rects).map { item, rect in
+            PlacedControl(item.0, label: item.1, rect: PixelRect(x: bar.x + pad + rect.x, y: bar.y + pad + rect.y,
+                                                                 width: rect.width, height: rect.height))
         }
-        // A handle's touch area hangs below its end of the selection.
-        placed.append(PlacedControl(.startHandle, label: "Start of the selection",
-                                    rect: PixelRect(x: first.x - target / 2, y: first.maxY, width: target, height: target)))
-        placed.append(PlacedControl(.endHandle, label: "End of the selection",
-                                    rect: PixelRect(x: last.maxX - target / 2, y: last.maxY, width: target, height: target)))
+        // A handle's touch area hangs below its end of the selection, kept on
+        // the screen; on a line shorter than two of them they part equally.
+        var startX = first.x - target / 2, endX = last.maxX - target / 2
+        if first.maxY == last.maxY, endX - startX < target {
+            let short = target - (endX - startX)
+            startX -= (short + 1) / 2
+            endX += short / 2
+        }
+        func handle(x: Int, below line: PixelRect) -> PixelRect {
+            PixelRect(x: max(0, min(metrics.width - target, x)), y: min(metrics.height - target, line.maxY),
+                      width: target, height: target)
+        }
+        placed.append(PlacedControl(.startHandle, label: "Start of the selection", rect: handle(x: startX, below: first)))
+        placed.append(PlacedControl(.endHandle, label: "End of the selection", rect: handle(x: endX, below: last)))
         self.placed = placed
     }
 

@@ -132,6 +132,20 @@ final class OnScreenKeyboard {
         return true
     }
 
+    /// What a key shows: its label, or where that is wider than the key (a
+    /// narrow screen at a large interface scale) the sign phone keyboards
+    /// use for it. `--describe` keeps the word, for what a screen reader says.
+    static func shownLabel(_ key: PlacedControl<KeyboardKey>, measure: (String) -> Int) -> String {
+        guard measure(key.label) > key.rect.width - 4 else { return key.label }
+        switch key.control {
+        case .shift: return "⇧"
+        case .backspace: return "⌫"
+        case .enter: return "↵"
+        case .symbols: return key.label == "ABC" ? "A" : "#"
+        case .character, .space, .layout: return key.label
+        }
+    }
+
     /// Draws the keyboard (and the variants offered) over the bottom of
     /// `frame`; returns the rows it changed.
     func draw(metrics: InterfaceMetrics, theme: Theme, painter: InterfacePainter, into frame: inout PixelBuffer) -> [Range<Int>] {
@@ -144,7 +158,8 @@ final class OnScreenKeyboard {
             let active = (key.control == .shift && shift != .off) || (key.control == .symbols && showsSymbols)
             MenuPainter.outline(key.rect, thickness: shift == .locked && key.control == .shift ? 4 : active ? 3 : 1,
                                 color: active ? theme.ink : theme.secondary, into: &frame)
-            glyphs += painter.place(key.label, in: key.rect, alignment: .centre)
+            glyphs += painter.place(Self.shownLabel(key, measure: { painter.width(of: $0) }), in: key.rect,
+                                    alignment: .centre)
         }
         for variant in variants {
             frame.fill(variant.rect, with: theme.background)

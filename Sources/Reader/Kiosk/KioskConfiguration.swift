@@ -44,10 +44,13 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var idleResetMinutes: Int?
     /// The screen turned off after this many minutes untouched; nil: never.
     public var blankAfterMinutes: Int?
+    /// How large the interface is drawn (large print); nil: as chosen on the text panel, else 1x.
+    public var interfaceScale: InterfaceScale?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
-                              "BLANK_AFTER"]
+                              "BLANK_AFTER",
+                              "UI_SCALE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -97,7 +100,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         case "THEME":
             let theme = given ?? "light"
             guard Theme(named: theme) != nil else {
-                throw KioskConfigurationError("\(place): THEME \"\(theme)\": use light, sepia or dark")
+                throw KioskConfigurationError("\(place): THEME \"\(theme)\": use \(Theme.namesListed)")
             }
             self.theme = theme
         case "MODE": mode = given
@@ -144,6 +147,12 @@ public struct KioskConfiguration: Equatable, Sendable {
         case "DICTIONARIES": dictionaries = given
         case "IDLE_RESET": idleResetMinutes = try Self.minutes(given, key: key, at: place)
         case "BLANK_AFTER": blankAfterMinutes = try Self.minutes(given, key: key, at: place)
+        case "UI_SCALE":
+            guard let given else { interfaceScale = nil; return }
+            guard let scale = InterfaceScale(parsing: given) else {
+                throw KioskConfigurationError("\(place): UI_SCALE \"\(given)\": use \(InterfaceScale.choices) (times the normal size)")
+            }
+            interfaceScale = scale
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -182,6 +191,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let idleResetMinutes { arguments += ["--idle-reset", String(idleResetMinutes)] }
         if let blankAfterMinutes { arguments += ["--blank-after", String(blankAfterMinutes)] }
         if lockVT { arguments.append("--lock-vt") }
+        if let interfaceScale { arguments += ["--ui-scale", interfaceScale.label] }
         return arguments
     }
 }

@@ -52,11 +52,12 @@ public final class LibraryScreen {
     private var time = 0.0
 
     public init(folder: LibraryFolder, formats: BookFormats, coverCache: CoverCache?, store: StateStore?,
-                font: FontFile, theme: Theme, width: Int, height: Int) throws {
+                font: FontFile, theme: Theme, width: Int, height: Int,
+                interfaceScale: InterfaceScale = .normal) throws {
         self.folder = folder
         self.store = store
         self.theme = theme
-        metrics = InterfaceMetrics(width: width, height: height)
+        metrics = InterfaceMetrics(width: width, height: height, scale: interfaceScale)
         painter = try InterfacePainter(font: font, metrics: metrics, language: nil)
         let painter = painter
         layout = LibraryLayout(metrics: metrics, hasOpenBook: false) { painter.width(of: $0) }

@@ -23,6 +23,7 @@ enum ReaderSummary {
         result.add("font_size", session.settings.geometry.fontSize)
         result.add("theme", session.settings.theme.name)
         result.add("bookmarks", session.bookmarkPages.map(Double.init))
+        result.add("ui_scale", session.settings.interfaceScale.rawValue)
         if let selection = session.annotations.selection {
             var object = JSONLine()
             object.add("start", selection.lowerBound)

@@ -4,12 +4,18 @@
 /// 48 px for 9 mm and scaled. A reported size that makes no sense for a
 /// panel (under 25 or over 1000 pixels an inch: a projector, or an EDID
 /// that gives only the aspect ratio) counts as unknown.
+///
+/// `scale` (large print) grows targets, text and spacing together, as far
+/// as a target of an eighth of the screen's shorter side: past that the
+/// bars and panels would no longer fit a small screen.
 public struct InterfaceMetrics: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public let pixelsPerMillimetre: Double
+    /// The factor the interface is drawn at (the scale asked for, held to what the screen holds).
+    public let scale: Double
 
-    public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil) {
+    public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil, scale: InterfaceScale = .normal) {
         self.width = width
         self.height = height
         if let physicalWidthMillimetres, physicalWidthMillimetres > 0,
@@ -19,15 +25,25 @@ public struct InterfaceMetrics: Equatable, Sendable {
             // The longer side stands for the 1280 px, so a portrait panel is not taken for a smaller one.
             pixelsPerMillimetre = 48.0 / 9.0 * Double(max(width, height)) / 1280
         }
+        let unscaled = Double(Self.target(pixelsPerMillimetre: pixelsPerMillimetre, scale: 1))
+        let largest = Double(min(width, height)) / Self.shortSideShare
+        self.scale = max(1, min(scale.rawValue, largest / unscaled))
+    }
+
+    /// A target is at most the screen's shorter side over this (60 px on 800x480) when scaled.
+    public static let shortSideShare = 8.0
+
+    private static func target(pixelsPerMillimetre: Double, scale: Double) -> Int {
+        max(24, Int((9 * pixelsPerMillimetre * scale).rounded(.up)))
     }
 
     /// Pixels a millimetre a real panel may have (25 to 1000 dpi).
     public static let plausibleDensity = (25.0 / 25.4)...(1000.0 / 25.4)
 
-    /// The smallest side of a control: 9 mm, and never under 24 px.
-    public var target: Int { max(24, Int((9 * pixelsPerMillimetre).rounded(.up))) }
+    /// The smallest side of a control: 9 mm (times the scale), and never under 24 px.
+    public var target: Int { Self.target(pixelsPerMillimetre: pixelsPerMillimetre, scale: scale) }
     /// The label font size: capitals about 3 mm high (they are about 0.7 em).
-    public var labelSize: Int { max(10, Int((4.5 * pixelsPerMillimetre).rounded())) }
+    public var labelSize: Int { max(10, Int((4.5 * pixelsPerMillimetre * scale).rounded())) }
     /// Space around and between controls.
     public var padding: Int { max(4, target / 4) }
 }

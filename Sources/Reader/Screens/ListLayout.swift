@@ -69,27 +69,30 @@ public struct ListLayout: Equatable, Sendable {
     public init(metrics: InterfaceMetrics, tab: Tab, measure: (String) -> Int) {
         self.tab = tab
         let target = metrics.target, pad = metrics.padding
-        header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
+        let tabWidths = Tab.allCases.map { max(target, measure(Self.tabLabel($0)) + 2 * pad) }
+        let closeWidth = max(target, measure("Close") + 2 * pad)
+        // Tabs from the left and Close at the right; when the interface is
+        // too large for one row they wrap, Close last.
+        let oneRow = ControlRows.oneRowWidth(tabWidths, gap: pad) + pad + closeWidth <= metrics.width - 2 * pad
+        let rows = ControlRows(widths: tabWidths + (oneRow ? [] : [closeWidth]),
+                               in: PixelRect(x: pad, y: pad, width: metrics.width - 2 * pad, height: target),
+                               rowHeight: target, gap: pad, rowGap: pad / 2)
+        header = PixelRect(x: 0, y: 0, width: metrics.width, height: rows.height + 2 * pad)
         viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
         rowHeight = target + pad
         targetHeight = target
-        var x = pad
         var areas: [(Tab, PixelRect)] = []
         var controls: [PlacedControl<ListControl>] = []
-        for each in Tab.allCases {
-            let label = Self.tabLabel(each)
-            let rect = PixelRect(x: x, y: pad, width: max(target, measure(label) + 2 * pad), height: target)
+        for (each, rect) in zip(Tab.allCases, rows.rects) {
             areas.append((each, rect))
             // The open tab is no control; the other one switches to it.
             if each != tab {
-                controls.append(PlacedControl(.tab(open: tab, other: each), label: label, rect: rect))
+                controls.append(PlacedControl(.tab(open: tab, other: each), label: Self.tabLabel(each), rect: rect))
             }
-            x = rect.maxX + pad
         }
-        let closeWidth = max(target, measure("Close") + 2 * pad)
-        controls.append(PlacedControl(.close, label: "Close",
-                                      rect: PixelRect(x: metrics.width - pad - closeWidth, y: pad, width: closeWidth,
-                                                      height: target)))
+        let close = oneRow ? PixelRect(x: metrics.width - pad - closeWidth, y: pad, width: closeWidth, height: target)
+            : rows.rects[rows.rects.count - 1]
+        controls.append(PlacedControl(.close, label: "Close", rect: close))
         headerPlaced = controls
         tabAreas = areas
     }

@@ -78,43 +78,58 @@ public struct MenuLayout: Equatable, Sendable {
     public init(metrics: InterfaceMetrics, content: MenuContent, measure: (String) -> Int) {
         let width = metrics.width, height = metrics.height
         let target = metrics.target, pad = metrics.padding
-        topBar = PixelRect(x: 0, y: 0, width: width, height: target + 2 * pad)
-        let bottomHeight = 2 * target + 2 * pad
-        bottomBar = PixelRect(x: 0, y: height - bottomHeight, width: width, height: bottomHeight)
         let labels = Self.labels(backPage: content.backPage)
+        func buttonWidth(_ label: String) -> Int { max(target, measure(label) + 2 * pad) }
 
-        // The top bar's controls from the right edge leftwards, then put in reading order.
-        var right = width - pad
-        func button(_ id: MenuControl, _ label: String, width forced: Int? = nil) -> PlacedControl<MenuControl> {
-            let w = forced ?? max(target, measure(label) + 2 * pad)
-            right -= w
-            defer { right -= pad / 2 }
-            return PlacedControl(id, label: label, rect: PixelRect(x: right, y: pad, width: w, height: target))
+        // The top bar's controls in reading order, against its right edge.
+        var topItems: [(MenuControl, String, Int)] = []
+        if content.hasLibrary { topItems.append((.library, labels.library, buttonWidth(labels.library))) }
+        topItems.append((.contents, labels.contents, buttonWidth(labels.contents)))
+        topItems.append((.search, labels.search, buttonWidth(labels.search)))
+        if content.hasTextSettings { topItems.append((.text, labels.text, buttonWidth(labels.text))) }
+        topItems.append((.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked), target))
+        let topWidths = topItems.map(\.2)
+        let controlsWidth = ControlRows.oneRowWidth(topWidths, gap: pad / 2)
+        let top: [PlacedControl<MenuControl>]
+        if width - 2 * pad - pad / 2 - controlsWidth >= min(measure(content.title), width / 4) {
+            topBar = PixelRect(x: 0, y: 0, width: width, height: target + 2 * pad)
+            let rows = ControlRows(widths: topWidths, in: PixelRect(x: pad, y: pad, width: width - 2 * pad, height: target),
+                                   rowHeight: target, gap: pad / 2, rowGap: 0, alignment: .end)
+            top = zip(topItems, rows.rects).map { PlacedControl($0.0, label: $0.1, rect: $1) }
+            titleArea = PixelRect(x: pad, y: pad, width: max(0, width - pad - controlsWidth - pad / 2 - pad), height: target)
+        } else {
+            // Too large for one row: the title on a row of its own, the controls wrapping under it.
+            titleArea = PixelRect(x: pad, y: pad, width: width - 2 * pad, height: target)
+            let rows = ControlRows(widths: topWidths, in: PixelRect(x: pad, y: titleArea.maxY + pad / 2, width: width - 2 * pad,
+                                                                    height: target),
+                                   rowHeight: target, gap: pad / 2, rowGap: pad / 2, alignment: .end)
+            top = zip(topItems, rows.rects).map { PlacedControl($0.0, label: $0.1, rect: $1) }
+            topBar = PixelRect(x: 0, y: 0, width: width, height: titleArea.maxY + pad / 2 + rows.height + pad)
         }
-        var top = [button(.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked), width: target)]
-        if content.hasTextSettings { top.append(button(.text, labels.text)) }
-        top.append(button(.search, labels.search))
-        top.append(button(.contents, labels.contents))
-        if content.hasLibrary { top.append(button(.library, labels.library)) }
-        top.reverse()
-        titleArea = PixelRect(x: pad, y: pad, width: max(0, right - pad), height: target)
 
-        var bottom: [PlacedControl<MenuControl>] = []
-        let rowY = bottomBar.y + pad
-        var infoX = pad
-        if content.backPage != nil {
-            let w = max(target, measure(labels.back) + 2 * pad)
-            bottom.append(PlacedControl(.back, label: labels.back,
-                                        rect: PixelRect(x: pad, y: rowY, width: w, height: target)))
-            infoX += w + pad
-        }
+        // The bottom bar's buttons (the way back, the hits), then the chapter and page, then the slider.
+        var bottomItems: [(MenuControl, String, Int)] = []
+        if content.backPage != nil { bottomItems.append((.back, labels.back, buttonWidth(labels.back))) }
         if let hit = content.searchHit {
             for (control, label) in [(MenuControl.previousHit, "‹ Hit"), (.nextHit, "Hit \(hit) ›")] {
-                let w = max(target, measure(label) + 2 * pad)
-                bottom.append(PlacedControl(control, label: label, rect: PixelRect(x: infoX, y: rowY, width: w, height: target)))
-                infoX += w + pad
+                bottomItems.append((control, label, buttonWidth(label)))
             }
         }
+        let bottomWidths = bottomItems.map(\.2)
+        let buttonsWidth = bottomItems.isEmpty ? 0 : ControlRows.oneRowWidth(bottomWidths, gap: pad) + pad
+        let sharesRow = width - 2 * pad - buttonsWidth >= width / 3
+        let buttons = ControlRows(widths: bottomWidths, in: PixelRect(x: pad, y: 0, width: width - 2 * pad, height: target),
+                                  rowHeight: target, gap: pad, rowGap: pad / 2)
+        let buttonRowsHeight = sharesRow || bottomItems.isEmpty ? 0 : buttons.height + pad / 2
+        let bottomHeight = 2 * target + 2 * pad + buttonRowsHeight
+        let bottomBar = PixelRect(x: 0, y: height - bottomHeight, width: width, height: bottomHeight)
+        self.bottomBar = bottomBar
+        var bottom = zip(bottomItems, buttons.rects).map { item, rect in
+            PlacedControl(item.0, label: item.1, rect: PixelRect(x: rect.x, y: rect.y + bottomBar.y + pad,
+                                                                 width: rect.width, height: rect.height))
+        }
+        let rowY = bottomBar.y + pad + buttonRowsHeight
+        let infoX = sharesRow ? pad + buttonsWidth : pad
         infoArea = PixelRect(x: infoX, y: rowY, width: max(0, width - pad - infoX), height: target)
         let slider = PixelRect(x: pad, y: rowY + target, width: width - 2 * pad, height: target)
         bottom.append(PlacedControl(.slider, label: "Position in the book", rect: slider))

@@ -51,7 +51,8 @@ public enum MenuPainter {
             glyphs += painter.place(button.label, in: rect, alignment: .centre)
         }
         let info = moved(layout.infoArea, by: shift)
-        let pageWidth = min(info.width / 2, painter.width(of: content.pageText))
+        // The page number before the chapter's title: the chapter's is cut first.
+        let pageWidth = min(info.width, painter.width(of: content.pageText))
         glyphs += painter.place(content.pageText, in: PixelRect(x: info.maxX - pageWidth, y: info.y, width: pageWidth,
                                                                 height: info.height), alignment: .end)
         let pad = painter.metrics.padding
@@ -66,7 +67,9 @@ public enum MenuPainter {
                                    into frame: inout PixelBuffer) {
         let y = layout.trackY + shift
         let x = layout.trackX, width = layout.trackWidth
-        frame.fill(PixelRect(x: x, y: y - 2, width: width, height: 4), with: theme.secondary)
+        // Where the quieter colour is the ink's own (high contrast), the part still to read is thinner.
+        let rest = theme.secondary == theme.ink ? 1 : 2
+        frame.fill(PixelRect(x: x, y: y - rest, width: width, height: 2 * rest), with: theme.secondary)
         let done = Int(Double(width) * max(0, min(1, content.progress)))
         frame.fill(PixelRect(x: x, y: y - 2, width: done, height: 4), with: theme.ink)
         let tick = max(6, (layout.control(.slider)?.rect.height ?? 24) / 5)

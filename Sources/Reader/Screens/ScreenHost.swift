@@ -9,7 +9,9 @@ protocol ScreenHost: AnyObject {
     var book: Book { get }
     /// The book's file, for a title found nowhere else.
     var bookPath: String { get }
-    var settings: ReaderSettings { get }
+    /// Set here only for the interface's scale (`applyInterfaceScale`): the
+    /// text settings change through `applyTextSettings`, which sets the book anew.
+    var settings: ReaderSettings { get set }
     /// The latest time an event or a frame brought; screens animate by it.
     var screenTime: Double { get }
     /// The interface's painter, the typefaces offered and the book's title.

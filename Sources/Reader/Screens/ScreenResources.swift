@@ -18,12 +18,12 @@ final class ScreenResources {
     /// The interface's sizes on a page of `settings`.
     static func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
         InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
-                         physicalWidthMillimetres: settings.panelSize?.width)
+                         physicalWidthMillimetres: settings.panelSize?.width, scale: settings.interfaceScale)
     }
 
-    /// The painter for interface text, made at the first use.
+    /// The painter for interface text, made at the first use and again when the interface's scale changed.
     func painter(for settings: ReaderSettings) -> InterfacePainter? {
-        if let painter { return painter }
+        if let painter, painter.metrics == Self.metrics(for: settings) { return painter }
         painter = try? InterfacePainter(font: settings.font, metrics: Self.metrics(for: settings),
                                         language: settings.language)
         return painter

@@ -34,6 +34,7 @@ public enum TextChoices {
 public enum TextPanelControl: ScreenControlID {
     case smaller, larger
     case spacing(Int), margins(Int), theme(String), font(Int)
+    case scale(InterfaceScale)
     case close
 
     public var id: String {
@@ -44,6 +45,7 @@ public enum TextPanelControl: ScreenControlID {
         case let .margins(step): "text.margins.\(step + 1)"
         case let .theme(name): "text.theme.\(name)"
         case let .font(step): "text.font.\(step + 1)"
+        case let .scale(scale): "text.scale.\(scale.label)"
         case .close: "close"
         }
     }
@@ -51,67 +53,118 @@ public enum TextPanelControl: ScreenControlID {
 
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
-/// at once) with a row for size, spacing, margins and theme, and Close.
+/// at once) with a row each for the theme and Close, the interface's
+/// scale, then size, spacing, margins and typeface. The theme and the
+/// scale come first, so a person who needs them finds them at once. A row
+/// whose options do not fit across wraps them; where the names beside
+/// the rows leave too little room, each name goes above its row; and a
+/// panel taller than the screen scrolls every row under the theme's.
 public struct TextPanelLayout: Equatable, Sendable {
     public var panel: PixelRect
+    /// The controls on screen: the theme row's and those of the other rows wholly in view.
     public var placed: [PlacedControl<TextPanelControl>]
+    /// Every control at the scroll offset, in view or not (what the keys walk).
+    public var all: [PlacedControl<TextPanelControl>]
     /// Each row's name and where it is written.
     public var rowLabels: [ScreenControl]
     /// Where the font size is shown, between smaller and larger.
     public var sizeArea: PixelRect
+    /// The theme's row at the panel's top, which stays put.
+    public var fixedArea: PixelRect
+    /// Where the other rows show (they scroll when they are taller), and their full height.
+    public var viewport: PixelRect
+    public var contentHeight: Int
 
-    public static let rowNames = ["Size", "Spacing", "Margins", "Theme", "Typeface"]
+    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Typeface"]
 
-    /// `families`: the typefaces offered (none: no typeface row).
-    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], measure: (String) -> Int) {
+    public static func themeLabel(_ theme: Theme) -> String {
+        theme.name.prefix(1).uppercased() + theme.name.dropFirst().replacing("-", with: " ")
+    }
+
+    /// `families`: the typefaces offered (none: no typeface row). `offsetY`:
+    /// how far the rows under the theme's are scrolled.
+    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], offsetY: Double = 0,
+                measure: (String) -> Int) {
         let names = families.isEmpty ? Array(Self.rowNames.dropLast()) : Self.rowNames
         let target = metrics.target, pad = metrics.padding
-        let rowStep = target + pad
-        let height = names.count * rowStep + pad
-        panel = PixelRect(x: 0, y: metrics.height - height, width: metrics.width, height: height)
-        let labelWidth = (names.map(measure).max() ?? 0) + 2 * pad
-        let closeWidth = max(target, measure("Close") + 2 * pad)
-        let optionsX = pad + labelWidth
-        let optionsWidth = max(0, metrics.width - optionsX - closeWidth - 3 * pad)
-        var controls: [PlacedControl<TextPanelControl>] = []
-        var labels: [ScreenControl] = []
-        let top = metrics.height - height
-        func rowY(_ row: Int) -> Int { top + pad + row * rowStep }
-        for (row, name) in names.enumerated() {
-            labels.append(ScreenControl(id: name, label: name, rect: PixelRect(x: pad, y: rowY(row), width: labelWidth,
-                                                                              height: target)))
-        }
-        // Options share their row's width equally.
-        func options(_ row: Int, _ items: [(id: TextPanelControl, label: String)]) {
-            let width = (optionsWidth - pad * (items.count - 1)) / max(1, items.count)
-            for (index, item) in items.enumerated() {
-                controls.append(PlacedControl(item.id, label: item.label,
-                                              rect: PixelRect(x: optionsX + index * (width + pad), y: rowY(row),
-                                                              width: max(target, width), height: target)))
-            }
-        }
+        func option(_ label: String) -> Int { max(target, measure(label) + 2 * pad) }
         let buttonWidth = max(target, max(measure("Smaller"), measure("Larger")) + 2 * pad)
-        controls.append(PlacedControl(.smaller, label: "Smaller",
-                                      rect: PixelRect(x: optionsX, y: rowY(0), width: buttonWidth, height: target)))
-        let size = PixelRect(x: optionsX + buttonWidth + pad, y: rowY(0),
-                             width: max(target, measure("\(fontSize) px") + 2 * pad), height: target)
-        sizeArea = size
-        controls.append(PlacedControl(.larger, label: "Larger",
-                                      rect: PixelRect(x: size.maxX + pad, y: rowY(0), width: buttonWidth,
-                                                      height: target)))
-        options(1, TextChoices.lineSpacings.enumerated().map { (.spacing($0.offset), $0.element.label) })
-        options(2, TextChoices.margins.enumerated().map { (.margins($0.offset), $0.element.label) })
-        options(3, TextChoices.themes.map { (.theme($0.name), $0.name.prefix(1).uppercased() + $0.name.dropFirst()) })
-        if !families.isEmpty {
-            options(4, families.enumerated().map { (.font($0.offset), $0.element) })
+        let sizeLabel = "\(fontSize) px"
+        // Each row's items in reading order; the size shown between its buttons is no control.
+        var rows: [[(control: TextPanelControl?, label: String, width: Int)]] = [
+            TextChoices.themes.map { (.theme($0.name), Self.themeLabel($0), option(Self.themeLabel($0))) },
+            InterfaceScale.allCases.map { (.scale($0), $0.label, option($0.label)) },
+            [(.smaller, "Smaller", buttonWidth), (nil, sizeLabel, option(sizeLabel)), (.larger, "Larger", buttonWidth)],
+            TextChoices.lineSpacings.enumerated().map { (.spacing($0.offset), $0.element.label, option($0.element.label)) },
+            TextChoices.margins.enumerated().map { (.margins($0.offset), $0.element.label, option($0.element.label)) },
+        ]
+        if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
+        let labelWidth = (names.map(measure).max() ?? 0) + 2 * pad
+        let closeWidth = option("Close")
+        let widest = rows.joined().map(\.width).max() ?? target
+        // The names beside the rows while that leaves the widest option room, else above them.
+        let beside = metrics.width - 4 * pad - labelWidth - closeWidth >= widest
+        let optionsX = beside ? pad + labelWidth : pad
+        let optionsWidth = beside ? metrics.width - optionsX - closeWidth - 3 * pad : metrics.width - 2 * pad
+
+        var layoutRows: [(labelRect: PixelRect, items: [PixelRect], height: Int)] = []
+        for (index, items) in rows.enumerated() {
+            let nameHeight = beside ? 0 : target + pad / 2
+            let nameWidth = index == 0 && !beside ? optionsWidth - closeWidth - pad : beside ? labelWidth : optionsWidth
+            let wrapped = ControlRows(widths: items.map(\.width),
+                                      in: PixelRect(x: optionsX, y: nameHeight, width: optionsWidth, height: target),
+                                      rowHeight: target, gap: pad, rowGap: pad / 2, alignment: index == 2 ? .start : .fill)
+            layoutRows.append((PixelRect(x: pad, y: 0, width: nameWidth, height: target), wrapped.rects,
+                               nameHeight + wrapped.height))
         }
-        controls.append(PlacedControl(.close, label: "Close",
-                                      rect: PixelRect(x: metrics.width - pad - closeWidth, y: rowY(0), width: closeWidth,
-                                                      height: target)))
-        placed = controls
+        let fixedHeight = pad + (layoutRows.first?.height ?? 0) + pad
+        let bodyHeight = layoutRows.dropFirst().reduce(0) { $0 + $1.height + pad }
+        let height = min(metrics.height, fixedHeight + bodyHeight)
+        let panel = PixelRect(x: 0, y: metrics.height - height, width: metrics.width, height: height)
+        fixedArea = PixelRect(x: 0, y: panel.y, width: metrics.width, height: fixedHeight)
+        viewport = PixelRect(x: 0, y: fixedArea.maxY, width: metrics.width, height: max(0, height - fixedHeight))
+        contentHeight = bodyHeight
+
+        var all: [PlacedControl<TextPanelControl>] = []
+        var labels: [ScreenControl] = []
+        var size = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var top = Double(panel.y + pad)
+        for (index, row) in layoutRows.enumerated() {
+            if index == 1 { top = Double(viewport.y) - offsetY }
+            let dy = Int(top.rounded())
+            func moved(_ rect: PixelRect) -> PixelRect { PixelRect(x: rect.x, y: rect.y + dy, width: rect.width, height: rect.height) }
+            let name = moved(row.labelRect)
+            labels.append(ScreenControl(id: names[index], label: names[index], rect: name))
+            for (item, rect) in zip(rows[index], row.items) {
+                if let control = item.control {
+                    all.append(PlacedControl(control, label: item.label, rect: moved(rect)))
+                } else {
+                    size = moved(rect)
+                }
+            }
+            top += Double(row.height + pad)
+        }
+        all.append(PlacedControl(.close, label: "Close",
+                                 rect: PixelRect(x: metrics.width - pad - closeWidth, y: panel.y + pad, width: closeWidth,
+                                                 height: target)))
+        let viewport = viewport, fixed = fixedArea
+        placed = all.filter { fixed.contains($0.rect) || viewport.contains($0.rect) }
+        self.all = all
         rowLabels = labels
+        sizeArea = size
+        self.panel = panel
     }
+
+    /// The largest scroll offset of the rows under the theme's.
+    public var maximumOffset: Double { Double(max(0, contentHeight - viewport.height)) }
 
     /// The controls as `--describe` prints them.
     public var controls: [ScreenControl] { placed.map(\.described) }
+}
+
+extension PixelRect {
+    /// True when `rect` lies wholly inside this one.
+    func contains(_ rect: PixelRect) -> Bool {
+        rect.x >= x && rect.y >= y && rect.maxX <= maxX && rect.maxY <= maxY
+    }
 }

@@ -1,24 +1,38 @@
 import Devices
 import Geometry
+import Gestures
 import Raster
+import Scrolling
 import Typesetting
 
-/// The text panel over the lower part of the page: size, spacing,
-/// margins, theme and typeface, each applied at once and keeping the
-/// place. The keys walk its controls and Enter applies the one chosen.
+/// The text panel over the lower part of the page: theme, the
+/// interface's scale, size, spacing, margins and typeface, each applied
+/// at once and keeping the place. The keys walk its controls and Enter
+/// applies the one chosen; the rows under the theme's scroll when the
+/// panel is taller than the screen.
 final class TextPanelScreen: ReaderScreen {
     /// The control chosen with the keys; nil until a key moves it.
     private(set) var focus: TextPanelControl?
+    private let scrollView = ScrollView(viewportSize: Size(width: 1, height: 1))
+    private var fingers = ListFingers()
 
     var name: String { "text" }
+    func isAnimating(at time: Double) -> Bool { scrollView.isAnimating }
 
     private func layout(_ host: ScreenHost) -> TextPanelLayout {
         let painter = host.resources.painter(for: host.settings)
-        return TextPanelLayout(metrics: ScreenResources.metrics(for: host.settings),
-                               fontSize: host.settings.geometry.fontSize,
-                               families: host.resources.typefaces(language: host.settings.language).map(\.name)) {
-            painter?.width(of: $0) ?? $0.count * 12
-        }
+        let metrics = ScreenResources.metrics(for: host.settings)
+        let families = host.resources.typefaces(language: host.settings.language).map(\.name)
+        func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
+        let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
+                                      measure: measure)
+        scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
+        scrollView.contentSize = Size(width: Double(resting.viewport.width),
+                                      height: Double(max(resting.contentHeight, resting.viewport.height)))
+        scrollView.alwaysBounceVertical = resting.maximumOffset > 0
+        let offset = scrollView.contentOffset.y
+        return offset == 0 ? resting : TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize,
+                                                       families: families, offsetY: offset, measure: measure)
     }
 
     func controls(in host: ScreenHost) -> [PlacedControl<TextPanelControl>] { layout(host).placed }
@@ -28,11 +42,12 @@ final class TextPanelScreen: ReaderScreen {
         let geometry = settings.geometry
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         let chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
-                                             .margins(margins), .theme(settings.theme.name)]
+                                             .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale)]
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
 
     func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
+        scrollView.advance(to: host.screenTime)
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
         let settings = host.settings
         let typefaces = host.resources.typefaces(language: settings.language)
@@ -54,8 +69,16 @@ final class TextPanelScreen: ReaderScreen {
         }
     }
 
+    /// Fingers on the rows under the theme's scroll them.
+    func drag(_ event: GestureEvent, host: ScreenHost) -> Bool {
+        let layout = layout(host)
+        if case let .fingerDown(_, at) = event.kind, at.y < Double(layout.viewport.y) { return true }
+        _ = fingers.route(event, to: scrollView, top: Double(layout.viewport.y))
+        return true
+    }
+
     func key(_ command: ReaderCommand, host: ScreenHost) -> KeyHandling {
-        let count = layout(host).placed.count
+        let count = layout(host).all.count
         switch command {
         case .closeScreen, .closeScreenOrQuit, .toggleText, .toggleMenu: host.closeScreen()
         case .increaseFontSize: apply(.larger, host: host)
@@ -71,12 +94,19 @@ final class TextPanelScreen: ReaderScreen {
     }
 
     /// Moves the keys' choice `step` controls on in reading order (from
-    /// before the first, or after the last, at first), stopping at the ends.
+    /// before the first, or after the last, at first), stopping at the
+    /// ends, and scrolls the rows to show it.
     private func moveFocus(by step: Int, host: ScreenHost) {
-        let controls = layout(host).placed.map(\.control)
+        let layout = layout(host)
+        let controls = layout.all.map(\.control)
         guard !controls.isEmpty else { return }
         let start = focus.flatMap { controls.firstIndex(of: $0) } ?? (step > 0 ? -1 : controls.count)
-        focus = controls[max(0, min(controls.count - 1, start + step))]
+        let chosen = layout.all[max(0, min(controls.count - 1, start + step))]
+        focus = chosen.control
+        guard layout.viewport.height > 0, !layout.fixedArea.contains(chosen.rect) else { return }
+        let inContent = Double(chosen.rect.y - layout.viewport.y) + scrollView.contentOffset.y
+        scrollView.scrollRectToVisible(Rect(x: 0, y: inContent, width: 1, height: Double(chosen.rect.height)),
+                                       animated: false)
     }
 
     /// Applies one of the panel's controls.
@@ -97,6 +127,11 @@ final class TextPanelScreen: ReaderScreen {
             font = typefaces[step].file
         case let .theme(name):
             theme = Theme(named: name) ?? theme
+        case let .scale(scale):
+            host.applyInterfaceScale(scale)
+            // The rows are laid out anew at the new size, from the top.
+            scrollView.setContentOffset(Point(x: 0, y: 0), animated: false)
+            return
         case .close:
             host.closeScreen()
             return

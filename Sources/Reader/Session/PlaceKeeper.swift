@@ -105,6 +105,7 @@ final class PlaceKeeper {
         do {
             var chosen = TextSettings(geometry: settings.geometry, theme: settings.theme)
             chosen.fontFamily = fontFamily
+            chosen.interfaceScale = settings.interfaceScale.rawValue
             try store.saveTextSettings(chosen)
         } catch {
             return "\(error)"

@@ -18,6 +18,8 @@ public struct ReaderSettings {
     public var panelSize: Size?
     /// Folders of dictionaries besides the system's (a kiosk's `DICTIONARIES=`).
     public var dictionaryFolders: [String] = []
+    /// How large the interface is drawn (large print), apart from the book's text.
+    public var interfaceScale = InterfaceScale.normal
 
     public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,

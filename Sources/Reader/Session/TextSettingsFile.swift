@@ -17,6 +17,8 @@ public struct TextSettings: Codable, Equatable, Sendable {
     public var theme: String?
     /// The typeface's family, as fontconfig names it.
     public var fontFamily: String?
+    /// The interface's scale (large print): 1, 1.5 or 2.
+    public var interfaceScale: Double?
 
     public init(fontSize: Int? = nil, lineSpacing: Double? = nil, sideMarginShare: Double? = nil, theme: String? = nil) {
         self.fontSize = fontSize
