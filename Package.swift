@@ -52,6 +52,9 @@ let package = Package(
         .target(name: "CZipLoader"),
         // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
         .target(name: "CSVGLoader"),
+        // gettext catalogs (.po) read by libgettextpo, whose fatal-error handler must not
+        // return: the reading stays in C. libgettextpo-dev has no pkg-config file.
+        .target(name: "CGettextPo", linkerSettings: [.linkedLibrary("gettextpo")]),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -81,6 +84,8 @@ let package = Package(
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Dictionaries (dictd, StarDict) read lazily from their index files, with hunspell's stems.
         .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
+        // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
+        .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
@@ -96,7 +101,8 @@ let package = Package(
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
-        .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries"]),
+        .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries",
+                                        "Languages"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
         // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape

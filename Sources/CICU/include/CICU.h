@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "CICUCharsets.h"
 #include "CICUFolding.h"
+#include "CICUNumbers.h"
 #include "CICUWords.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
