@@ -43,6 +43,7 @@ elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
         --shell /usr/sbin/nologin --comment "eBook reader kiosk" --groups video,input ebook-fb
 fi
 install -m 0644 Books/*.txt "$DESTDIR$PREFIX/share/ebook-fb/books/"
+install -D -m 0644 -t "$DESTDIR$PREFIX/share/ebook-fb/po" po/ebook-fb.pot po/*.po
 install -m 0644 README.md LICENSE "$DESTDIR$PREFIX/share/doc/ebook-fb/"
 install -D -m 0644 -t "$DESTDIR$PREFIX/share/doc/ebook-fb/docs" docs/*.md
 install -d -m 0755 "$DESTDIR/etc"

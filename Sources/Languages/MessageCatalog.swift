@@ -42,7 +42,7 @@ public final class MessageCatalog {
     public var ownName: String { localized(context: "the language's own name", "English") }
 
     /// The interface mirrors: the language is written right to left.
-    public var isRightToLeft: Bool { LocalFormats.isRightToLeft(locale: code) }
+    public private(set) lazy var isRightToLeft = LocalFormats.isRightToLeft(locale: code)
 
     public func localized(_ id: String, _ arguments: any CatalogArgument...) -> String {
         fill(translation(context: nil, id, plural: nil, count: nil), arguments)

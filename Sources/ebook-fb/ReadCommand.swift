@@ -7,6 +7,7 @@ import Geometry
 import Glibc
 import Devices
 import Gestures
+import Languages
 import LinuxDisplay
 import LinuxInput
 import LinuxSystem
@@ -23,6 +24,7 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var options: BookOptions
     @OptionGroup var screen: DisplayOptions
     @OptionGroup var policies: KioskPolicyOptions
+    @OptionGroup var interfaceLanguages: LanguageOptions
 
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
@@ -117,18 +119,19 @@ struct ReadCommand: ParsableCommand {
             for line in start.journal { log(line) }
             if start.setAside.contains(options.book) { throw CommandError(Self.setAsideProblem(options.book)) }
         }
+        let languages = try interfaceLanguages.load(warn: warn)
         let kmsOptions = try screen.kmsOptions(rotation: rotation)
         // A kiosk may start before its graphics card is there and ours to open.
         if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card, log: log) }
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
-            try runHeadless(theme: theme, rotation: rotation, calibration: calibration)
+            try runHeadless(theme: theme, rotation: rotation, calibration: calibration, languages: languages)
         case .kms(let path):
             var chosen = kmsOptions
             chosen.devicePath = path
             try runOnScreen(options: chosen, theme: theme, rotation: rotation,
-                            calibration: touchMatrix == nil ? nil : calibration)
+                            calibration: touchMatrix == nil ? nil : calibration, languages: languages)
         }
     }
 
@@ -178,7 +181,7 @@ struct ReadCommand: ParsableCommand {
     /// options say (`--page` and `--start` only for the book given).
     /// `panelSize`: the panel's size in millimetres, when known.
     private func makeSession(book path: String, geometry given: PageGeometry, theme givenTheme: Theme,
-                             panelSize: Size?) throws -> ReaderSession {
+                             panelSize: Size?, languages: InterfaceLanguages) throws -> ReaderSession {
         let store = stateStore
         let saved = store.loadTextSettings()
         var (geometry, theme) = chosenSettings(saved, geometry: given, theme: givenTheme)
@@ -220,13 +223,16 @@ struct ReadCommand: ParsableCommand {
                                         preparedBuffers: opened.buffers)
         session.menuPolicy = policies.menu
         session.notesPolicy = policies.notes
+        session.resources.languages = languages
         return session
     }
 
     /// What the loop runs: the book given, or the library of the folder given.
-    private func makeScene(geometry: PageGeometry, theme givenTheme: Theme, panelSize: Size?) throws -> ReadingScene {
+    private func makeScene(geometry: PageGeometry, theme givenTheme: Theme, panelSize: Size?,
+                           languages: InterfaceLanguages) throws -> ReadingScene {
         guard (try? FileSystem.status(options.book))?.isDirectory == true else {
-            return try makeSession(book: options.book, geometry: geometry, theme: givenTheme, panelSize: panelSize)
+            return try makeSession(book: options.book, geometry: geometry, theme: givenTheme, panelSize: panelSize,
+                                   languages: languages)
         }
         let store = stateStore
         let saved = store.loadTextSettings()
@@ -242,17 +248,18 @@ struct ReadCommand: ParsableCommand {
         let library = try LibraryScreen(folder: folder, formats: formats, coverCache: covers, store: store, font: font,
                                         theme: theme, width: geometry.width, height: geometry.height,
                                         interfaceScale: try interfaceScale(saved: saved))
+        library.languages = languages
         for book in crashGuard?.setAside ?? [] {
             library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
         }
         return LibraryScene(library: library) { path in
-            try makeSession(book: path, geometry: geometry, theme: givenTheme, panelSize: panelSize)
+            try makeSession(book: path, geometry: geometry, theme: givenTheme, panelSize: panelSize, languages: languages)
         }
     }
 
     /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
     private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: Rotation,
-                             calibration: CalibrationMatrix?) throws {
+                             calibration: CalibrationMatrix?, languages: InterfaceLanguages) throws {
         // Without a readable evdev keyboard, keys come from this terminal, so
         // the console keyboard stays on (never in kiosk mode).
         let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !EvdevInput.evdevKeyboardAvailable()
@@ -270,7 +277,7 @@ struct ReadCommand: ParsableCommand {
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
         let session = try makeScene(geometry: geometry, theme: theme,
-                                    panelSize: try screen.panelSize() ?? console.physicalSize)
+                                    panelSize: try screen.panelSize() ?? console.physicalSize, languages: languages)
         defer { session.stop() }
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
@@ -296,10 +303,11 @@ struct ReadCommand: ParsableCommand {
     }
 
     /// The reader without a screen: touches from a recording in virtual time.
-    private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix) throws {
+    private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix,
+                             languages: InterfaceLanguages) throws {
         let geometry = try options.geometry()
         let display = HeadlessDisplay(width: geometry.width, height: geometry.height, physicalSize: try screen.panelSize())
-        let session = try makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize)
+        let session = try makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize, languages: languages)
         defer { session.stop() }
 
         var frames: [TouchFrame] = []

@@ -143,7 +143,7 @@ final class ContentsReplayTests: XCTestCase {
         XCTAssertEqual((reader.openScreen.screen as? ListScreen)?.rows.map(\.level), [0, 1, 1, 1, 0, 1, 1, 1])
         try HeadlessRun(session: reader).run([])
         let items = reader.describedControls.filter { $0.id.hasPrefix("contents.item.") }
-        let pad = ScreenResources.metrics(for: reader.settings).padding
+        let pad = reader.resources.metrics(for: reader.settings).padding
         /// The first column of a row's title that is not paper (past the current row's mark at the edge).
         func titleStart(_ control: ScreenControl) -> Int? {
             (pad..<control.rect.maxX).first { x in
@@ -153,7 +153,7 @@ final class ContentsReplayTests: XCTestCase {
             }
         }
         let part = try XCTUnwrap(titleStart(items[0])), chapter = try XCTUnwrap(titleStart(items[1]))
-        XCTAssertEqual(chapter - part, ScreenResources.metrics(for: reader.settings).target / 2, "a chapter is set in by half a finger")
+        XCTAssertEqual(chapter - part, reader.resources.metrics(for: reader.settings).target / 2, "a chapter is set in by half a finger")
     }
 
     /// Two marked pages of the sample book, light and dark.

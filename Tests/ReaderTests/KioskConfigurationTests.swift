@@ -211,4 +211,15 @@ final class KioskBookChoiceTests: XCTestCase {
             XCTAssertEqual("\(error)", "k.conf:1: UI_SCALE \"3\": use 1, 1.5 or 2 (times the normal size)")
         }
     }
+
+    func testLanguagesAreOfferedToTheReaderInOrder() throws {
+        let kiosk = try KioskConfiguration(parsing: "LANGUAGES=de, en,zh_Hans\n", source: "k.conf")
+        XCTAssertEqual(kiosk.languages, ["de", "en", "zh_Hans"])
+        XCTAssertTrue(kiosk.readerArguments(book: "/b.txt").joined(separator: " ").contains("--languages de,en,zh_Hans"))
+        XCTAssertFalse(try KioskConfiguration(parsing: "LANGUAGES=\n", source: "k.conf").readerArguments(book: "/b.txt")
+            .contains("--languages"))
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "LANGUAGES=de,deutsch!", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: LANGUAGES \"deutsch!\": use catalog names such as de, en, zh_Hans, comma-separated")
+        }
+    }
 }

@@ -43,7 +43,7 @@ final class LargePrintTests: XCTestCase {
         let name = "\(reader.screenName) at \(geometry.width)x\(geometry.height) (\(place))"
         XCTAssertFalse(controls.isEmpty, "\(name): no controls", file: file, line: line)
         guard let painter = reader.resources.painter(for: reader.settings) else { return XCTFail("no painter", file: file, line: line) }
-        let metrics = ScreenResources.metrics(for: reader.settings)
+        let metrics = reader.resources.metrics(for: reader.settings)
         for (index, control) in controls.enumerated() {
             XCTAssertTrue(screen.contains(control.rect), "\(name): \(control.id) \(control.rect) is off screen", file: file, line: line)
             for other in controls.dropFirst(index + 1) where control.rect.intersection(other.rect) != nil {
@@ -71,7 +71,7 @@ final class LargePrintTests: XCTestCase {
         for (width, height) in [(800, 480), (480, 800)] {
             let reader = try session(width: width, height: height, scale: .largest)
             defer { reader.stop() }
-            let metrics = ScreenResources.metrics(for: reader.settings)
+            let metrics = reader.resources.metrics(for: reader.settings)
             XCTAssertGreaterThanOrEqual(metrics.target, 2 * InterfaceMetrics(width: width, height: height).target - 4,
                                         "targets about twice as large")
             reader.open(MenuScreen(at: 0))
@@ -124,7 +124,7 @@ final class LargePrintTests: XCTestCase {
         defer { reader.stop() }
         reader.open(TextPanelScreen())
         let before = try XCTUnwrap(reader.describedControls.first { $0.id == "text.scale.2x" })
-        let normal = ScreenResources.metrics(for: reader.settings).target
+        let normal = reader.resources.metrics(for: reader.settings).target
         try HeadlessRun(session: reader).run([
             TouchFrame(time: 1000, touches: [Touch(id: 1, x: Double(before.rect.x + 10), y: Double(before.rect.y + 10))]),
             TouchFrame(time: 1060, touches: []),

@@ -165,7 +165,7 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(reader.currentPage, page, "the page under the panel stays")
         try HeadlessRun(session: reader).run([])
         let control = try XCTUnwrap(reader.describedControls.first { $0.id == "text.theme.dark" })
-        let ring = max(5, ScreenResources.metrics(for: reader.settings).padding / 2)
+        let ring = max(5, reader.resources.metrics(for: reader.settings).padding / 2)
         XCTAssertEqual(reader.frame.pixel(x: control.rect.x + ring, y: control.rect.y + control.rect.height / 2),
                        Theme.light.ink, "the chosen control is ringed")
         try reader.handle(.activate, at: 2000)

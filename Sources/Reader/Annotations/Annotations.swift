@@ -1,4 +1,5 @@
 import BookModel
+import Languages
 import Raster
 import Search
 
@@ -41,8 +42,10 @@ final class Annotations {
     }
 
     /// "3 of 120" for the hit marked ("3 of 120+" while more are to be found).
-    var hitPosition: String? {
-        search.map { "\($0.hit + 1) of \($0.results.rows.count)" + ($0.results.isComplete ? "" : "+") }
+    func hitPosition(_ catalog: MessageCatalog) -> String? {
+        search.map {
+            catalog.localized("%1$d of %2$s", $0.hit + 1, catalog.number($0.results.rows.count) + ($0.results.isComplete ? "" : "+"))
+        }
     }
 
     /// A kiosk's visitor has gone: the selection and the search go too.

@@ -68,7 +68,7 @@ final class DefinitionScreen: ReaderScreen {
         guard let setter = try? Typesetter(matching: host.renderer.typesetter, book: book) else { return nil }
         let (content, height) = setter.layoutExcerpt(paragraphs: 0..<book.paragraphs.count)
         let made = NoteScreen(content: content, height: height, text: content.lines.joined(separator: " "),
-                              metrics: ScreenResources.metrics(for: host.settings))
+                              metrics: host.resources.metrics(for: host.settings))
         panels[shown] = made
         return made
     }
@@ -82,8 +82,8 @@ final class DefinitionScreen: ReaderScreen {
     func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
         guard let panel = panel(host) else { return [] }
         guard dictionaries.count > 1 else { return [PlacedControl(Control.text, label: panel.text, rect: panel.panel)] }
-        let metrics = ScreenResources.metrics(for: host.settings)
-        let label = "Next dictionary"
+        let metrics = host.resources.metrics(for: host.settings)
+        let label = host.resources.catalog.localized("Next dictionary")
         let width = max(3 * metrics.target,
                         (host.resources.painter(for: host.settings)?.width(of: label) ?? 12 * label.count) + 2 * metrics.padding)
         let next = PixelRect(x: panel.panel.maxX - width, y: panel.panel.y, width: width, height: metrics.target)
@@ -110,7 +110,7 @@ final class DefinitionScreen: ReaderScreen {
     /// Fingers on the panel scroll it; a swipe sideways goes to the next or the previous dictionary.
     func drag(_ event: GestureEvent, host: ScreenHost) -> Bool {
         if case let .panEnded(_, translation, _) = event.kind, abs(translation.x) > 2 * abs(translation.y),
-           abs(translation.x) >= Double(ScreenResources.metrics(for: host.settings).target) {
+           abs(translation.x) >= Double(host.resources.metrics(for: host.settings).target) {
             turn(by: translation.x < 0 ? 1 : -1)
             return true
         }

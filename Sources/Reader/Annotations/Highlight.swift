@@ -1,4 +1,5 @@
 import BookModel
+import Languages
 
 /// The colours a highlight may have.
 public enum HighlightColor: String, Codable, CaseIterable, Sendable {
@@ -95,4 +96,16 @@ extension Array where Element == Highlight {
 
 extension String {
     var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+extension HighlightColor {
+    /// The colour's name in the interface's language.
+    func name(in catalog: MessageCatalog) -> String {
+        switch self {
+        case .yellow: catalog.localized(context: "a highlight's colour", "Yellow")
+        case .green: catalog.localized(context: "a highlight's colour", "Green")
+        case .blue: catalog.localized(context: "a highlight's colour", "Blue")
+        case .pink: catalog.localized(context: "a highlight's colour", "Pink")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Devices
 import Geometry
+import Languages
 import Gestures
 import Raster
 import Typesetting
@@ -49,13 +50,15 @@ final class HighlightScreen: ReaderScreen {
     var allowsTapZones: Bool { false }
 
     func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
-        let metrics = ScreenResources.metrics(for: host.settings)
+        let metrics = host.resources.metrics(for: host.settings)
         let painter = host.resources.painter(for: host.settings)
         let target = metrics.target, pad = metrics.padding
         let hasNote = host.highlights.indices.contains(index) && host.highlights[index].note != nil
-        let labels = [(Control.note, hasNote ? "Edit note" : "Note"), (.delete, "Delete")]
+        let catalog = host.resources.catalog
+        let labels = [(Control.note, hasNote ? catalog.localized("Edit note") : catalog.localized(context: "an action", "Note")),
+                      (.delete, catalog.localized("Delete"))]
         let widths = labels.map { max(target, (painter?.width(of: $0.1) ?? $0.1.count * 12) + 2 * pad) }
-        let items = HighlightColor.allCases.map { (Control.color($0), $0.rawValue.capitalized, target) }
+        let items = HighlightColor.allCases.map { (Control.color($0), $0.name(in: catalog), target) }
             + zip(labels, widths).map { ($0.0, $0.1, $1) }
         // The bar wraps onto more rows when the interface is too large for one across the screen.
         let rows = ControlRows(widths: items.map(\.2), in: PixelRect(x: 0, y: 0, width: metrics.width - 2 * pad, height: target),

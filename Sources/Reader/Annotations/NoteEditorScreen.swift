@@ -1,5 +1,6 @@
 import Devices
 import Geometry
+import Languages
 import Gestures
 import Raster
 import Typesetting
@@ -31,7 +32,7 @@ final class NoteEditorScreen: TextFieldScreen {
         let kept = host.highlights.indices.contains(index) ? host.highlights[index] : nil
         passage = kept?.text ?? ""
         note = kept?.note ?? ""
-        keyboard = OnScreenKeyboard(language: host.settings.language, enterLabel: "Save")
+        keyboard = OnScreenKeyboard(language: host.settings.language, enterLabel: host.resources.catalog.localized("Save"))
     }
 
     /// Characters of a note set at most: more than any screen holds.
@@ -42,30 +43,31 @@ final class NoteEditorScreen: TextFieldScreen {
     var leavesDogEar: Bool { false }
     var allowsTapZones: Bool { false }
 
-    private func bar(_ metrics: InterfaceMetrics, measure: (String) -> Int) -> [PlacedControl<Control>] {
+    private func bar(_ metrics: InterfaceMetrics, catalog: MessageCatalog, measure: (String) -> Int) -> [PlacedControl<Control>] {
         let target = metrics.target, pad = metrics.padding
-        let save = max(target, measure("Save") + 2 * pad), cancel = max(target, measure("Cancel") + 2 * pad)
-        return [PlacedControl(.cancel, label: "Cancel", rect: PixelRect(x: pad, y: pad, width: cancel, height: target)),
-                PlacedControl(.save, label: "Save", rect: PixelRect(x: metrics.width - pad - save, y: pad, width: save,
-                                                                    height: target))]
+        let saveLabel = catalog.localized("Save"), cancelLabel = catalog.localized("Cancel")
+        let save = max(target, measure(saveLabel) + 2 * pad), cancel = max(target, measure(cancelLabel) + 2 * pad)
+        return [PlacedControl(.cancel, label: cancelLabel, rect: PixelRect(x: pad, y: pad, width: cancel, height: target)),
+                PlacedControl(.save, label: saveLabel, rect: PixelRect(x: metrics.width - pad - save, y: pad, width: save,
+                                                                       height: target))].placed(by: metrics)
     }
 
     func controls(in host: ScreenHost) -> [PlacedControl<Control>] {
-        let metrics = ScreenResources.metrics(for: host.settings)
+        let metrics = host.resources.metrics(for: host.settings)
         let painter = host.resources.painter(for: host.settings)
-        return bar(metrics) { painter?.width(of: $0) ?? $0.count * 12 }
+        return bar(metrics, catalog: host.resources.catalog) { painter?.width(of: $0) ?? $0.count * 12 }
             + keyboard.controls(metrics).map { PlacedControl(.key($0.control), label: $0.label, rect: $0.rect) }
     }
 
     func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
-        let metrics = ScreenResources.metrics(for: host.settings), theme = host.settings.theme
+        let metrics = host.resources.metrics(for: host.settings), theme = host.settings.theme
         let pad = metrics.padding, target = metrics.target
         frame.fill(frame.bounds, with: theme.background)
         let barHeight = target + 2 * pad
         frame.fill(PixelRect(x: 0, y: 0, width: metrics.width, height: barHeight), with: theme.chrome)
         var glyphs: [PlacedGlyph] = []
-        for control in bar(metrics, measure: { painter.width(of: $0) }) {
+        for control in bar(metrics, catalog: host.resources.catalog, measure: { painter.width(of: $0) }) {
             MenuPainter.outline(control.rect, thickness: 1, color: theme.secondary, into: &frame)
             glyphs += painter.place(control.label, in: control.rect, alignment: .centre)
         }
@@ -98,13 +100,13 @@ final class NoteEditorScreen: TextFieldScreen {
     }
 
     func tap(at point: Point, time: Double, host: ScreenHost) {
-        let metrics = ScreenResources.metrics(for: host.settings)
+        let metrics = host.resources.metrics(for: host.settings)
         if Double(keyboard.top(metrics)) <= point.y {
             if let action = keyboard.tap(at: point, time: time, metrics: metrics) { apply(action, host: host) }
             return
         }
         let painter = host.resources.painter(for: host.settings)
-        switch bar(metrics, measure: { painter?.width(of: $0) ?? $0.count * 12 }).hit(x: point.x, y: point.y) {
+        switch bar(metrics, catalog: host.resources.catalog, measure: { painter?.width(of: $0) ?? $0.count * 12 }).hit(x: point.x, y: point.y) {
         case .cancel?: host.closeScreen()
         case .save?: save(host: host)
         default: break
@@ -112,7 +114,7 @@ final class NoteEditorScreen: TextFieldScreen {
     }
 
     func longPress(at point: Point, time: Double, host: ScreenHost) {
-        let metrics = ScreenResources.metrics(for: host.settings)
+        let metrics = host.resources.metrics(for: host.settings)
         if Double(keyboard.placement(metrics).panel.y) <= point.y { _ = keyboard.longPress(at: point, metrics: metrics) }
     }
 

@@ -1,4 +1,5 @@
 import Geometry
+import Languages
 
 /// The selection's controls: a highlight in each colour (yellow is
 /// `selection.highlight`, the others `selection.highlight.green` and so
@@ -35,19 +36,22 @@ struct SelectionLayout {
         placed.filter { $0.control == .startHandle || $0.control == .endHandle }
     }
 
-    static let labels: [(SelectionControl, String)] = [(.highlight(.yellow), "Highlight"), (.note, "Note"),
-                                                        (.lookup, "Look up"), (.search, "Search")]
+    static func labels(_ catalog: MessageCatalog) -> [(SelectionControl, String)] {
+        [(.highlight(.yellow), catalog.localized("Highlight")), (.note, catalog.localized(context: "an action", "Note")),
+         (.lookup, catalog.localized("Look up")), (.search, catalog.localized("Search"))]
+    }
 
-    init(metrics: InterfaceMetrics, rects: [PixelRect], offersNotes: Bool, measure: (String) -> Int) {
+    init(metrics: InterfaceMetrics, rects: [PixelRect], offersNotes: Bool, catalog: MessageCatalog = .english,
+         measure: (String) -> Int) {
         self.rects = rects
         let target = metrics.target, pad = metrics.padding
         var items: [(SelectionControl, String, Int)] = []
-        for (control, label) in Self.labels {
+        for (control, label) in Self.labels(catalog) {
             if !offersNotes, control == .note || control == .highlight(.yellow) { continue }
             items.append((control, label, max(target, measure(label) + 2 * pad)))
             // The other colours follow the highlight, a swatch each.
             if control == .highlight(.yellow) {
-                items += HighlightColor.allCases.dropFirst().map { (.highlight($0), $0.rawValue.capitalized, target) }
+                items += HighlightColor.allCases.dropFirst().map { (.highlight($0), $0.name(in: catalog), target) }
             }
         }
         // The actions wrap onto more rows when the interface is too large for one across the screen.

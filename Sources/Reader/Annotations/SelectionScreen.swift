@@ -64,8 +64,9 @@ final class SelectionScreen: ReaderScreen {
 
     private func layout(_ host: ScreenHost) -> SelectionLayout {
         let painter = host.resources.painter(for: host.settings)
-        return SelectionLayout(metrics: ScreenResources.metrics(for: host.settings), rects: text(host).rects(covering: range),
-                               offersNotes: host.notesPolicy != .off) { painter?.width(of: $0) ?? $0.count * 12 }
+        return SelectionLayout(metrics: host.resources.metrics(for: host.settings), rects: text(host).rects(covering: range),
+                               offersNotes: host.notesPolicy != .off,
+                               catalog: host.resources.catalog) { painter?.width(of: $0) ?? $0.count * 12 }
     }
 
     func controls(in host: ScreenHost) -> [PlacedControl<SelectionControl>] { layout(host).placed }

@@ -46,11 +46,13 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var blankAfterMinutes: Int?
     /// How large the interface is drawn (large print); nil: as chosen on the text panel, else 1x.
     public var interfaceScale: InterfaceScale?
+    /// The interface's languages a visitor may choose, the first the default (`LANGUAGES=de,en,fr`); empty: the system's.
+    public var languages: [String] = []
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
-                              "UI_SCALE"]
+                              "UI_SCALE", "LANGUAGES"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -153,10 +155,23 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): UI_SCALE \"\(given)\": use \(InterfaceScale.choices) (times the normal size)")
             }
             interfaceScale = scale
+        case "LANGUAGES":
+            let codes = (given ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+            if let bad = codes.first(where: { !Self.isLanguageCode($0) }) {
+                throw KioskConfigurationError("\(place): LANGUAGES \"\(bad)\": use catalog names such as de, en, zh_Hans, comma-separated")
+            }
+            languages = codes
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
         }
+    }
+
+    /// A language as catalogs are named: two or three letters, then a region or script ("pt_BR", "zh_Hans").
+    private static func isLanguageCode(_ code: String) -> Bool {
+        let parts = code.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-") }
+        guard let language = parts.first, (2...3).contains(language.count), parts.count <= 2 else { return false }
+        return parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
     }
 
     /// An idle time: whole minutes up to a day; empty or 0 means never.
@@ -192,6 +207,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let blankAfterMinutes { arguments += ["--blank-after", String(blankAfterMinutes)] }
         if lockVT { arguments.append("--lock-vt") }
         if let interfaceScale { arguments += ["--ui-scale", interfaceScale.label] }
+        if !languages.isEmpty { arguments += ["--languages", languages.joined(separator: ",")] }
         return arguments
     }
 }

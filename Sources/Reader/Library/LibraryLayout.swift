@@ -1,14 +1,17 @@
 import Geometry
+import Languages
 import Raster
 
 /// The library's controls: Close, and the books counted from 0 in listed order.
 public enum LibraryControl: ScreenControlID {
     case close
+    case language
     case book(Int)
 
     public var id: String {
         switch self {
         case .close: "close"
+        case .language: "library.language"
         case let .book(index): "library.book.\(index + 1)"
         }
     }
@@ -29,27 +32,30 @@ public struct LibraryLayout: Equatable, Sendable {
     public var countArea: PixelRect
     public var coverWidth: Int
     public var coverHeight: Int
+    /// Where the interface puts what is laid out left to right.
+    public var metrics: InterfaceMetrics
 
-    public static let closeLabel = "Close"
-
-    public init(metrics: InterfaceMetrics, hasOpenBook: Bool, measure: (String) -> Int) {
+    /// `languageName`: the interface's language by its own name, when others are offered (its button).
+    public init(metrics: InterfaceMetrics, hasOpenBook: Bool, catalog: MessageCatalog = .english, languageName: String? = nil,
+                measure: (String) -> Int) {
+        self.metrics = metrics
         let target = metrics.target, pad = metrics.padding
         header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
         let viewport = PixelRect(x: 0, y: header.maxY, width: metrics.width, height: max(0, metrics.height - header.maxY))
         strip = RowStrip(viewport: viewport, rowHeight: 3 * target)
         var right = metrics.width - pad
         var controls: [PlacedControl<LibraryControl>] = []
-        if hasOpenBook {
-            let width = max(target, measure(Self.closeLabel) + 2 * pad)
+        let buttons = [(LibraryControl.close, hasOpenBook ? catalog.localized("Close") : nil), (.language, languageName)]
+        for case let (control, label?) in buttons {
+            let width = max(target, measure(label) + 2 * pad)
             right -= width
-            controls.append(PlacedControl(.close, label: Self.closeLabel,
-                                          rect: PixelRect(x: right, y: pad, width: width, height: target)))
+            controls.append(PlacedControl(control, label: label, rect: PixelRect(x: right, y: pad, width: width, height: target)))
             right -= pad
         }
-        headerPlaced = controls
+        headerPlaced = controls.reversed().placed(by: metrics)
         let half = max(0, (right - 2 * pad) / 2)
-        titleArea = PixelRect(x: 2 * pad, y: pad, width: half, height: target)
-        countArea = PixelRect(x: 2 * pad + half, y: pad, width: max(0, right - 2 * pad - half), height: target)
+        titleArea = metrics.placed(PixelRect(x: 2 * pad, y: pad, width: half, height: target))
+        countArea = metrics.placed(PixelRect(x: 2 * pad + half, y: pad, width: max(0, right - 2 * pad - half), height: target))
         coverHeight = strip.rowHeight - pad
         coverWidth = coverHeight * 2 / 3
     }
@@ -82,7 +88,8 @@ public struct LibraryLayout: Equatable, Sendable {
         let barHeight = max(4, pad / 2)
         let progress = PixelRect(x: textX, y: status.y + (status.height - barHeight) / 2,
                                  width: min(textWidth / 3, 6 * pad), height: barHeight)
-        return Row(frame: frame, cover: cover, title: title, authors: authors, status: status, progress: progress)
+        return Row(frame: frame, cover: metrics.placed(cover), title: metrics.placed(title), authors: metrics.placed(authors),
+                   status: metrics.placed(status), progress: metrics.placed(progress))
     }
 
     /// Every control on screen: the header's, then the books in view, ids

@@ -1,5 +1,6 @@
 import BookModel
 import Geometry
+import Languages
 import Raster
 import Typesetting
 
@@ -28,17 +29,22 @@ enum LibraryPainter {
             glyphs += library.place(info.title, in: row.title, role: .title)
             glyphs += library.place(info.authors.joined(separator: ", "), in: row.authors)
             var statusArea = row.status
+            let mirrored = layout.metrics.isRightToLeft
             if info.problem == nil, let progress = entry.reading?.progress {
                 MenuPainter.outline(row.progress, thickness: 1, color: theme.secondary, into: &frame)
-                frame.fill(PixelRect(x: row.progress.x, y: row.progress.y,
-                                     width: Int((Double(row.progress.width) * progress).rounded()), height: row.progress.height),
-                           with: theme.ink)
+                // Read from the start: the left, or the right when mirrored.
+                let done = Int((Double(row.progress.width) * progress).rounded())
+                frame.fill(PixelRect(x: mirrored ? row.progress.maxX - done : row.progress.x, y: row.progress.y,
+                                     width: done, height: row.progress.height), with: theme.ink)
                 let textX = row.progress.maxX + pad
-                statusArea = PixelRect(x: textX, y: row.status.y, width: max(0, row.status.maxX - textX), height: row.status.height)
+                statusArea = mirrored
+                    ? PixelRect(x: row.status.x, y: row.status.y, width: max(0, row.progress.x - pad - row.status.x), height: row.status.height)
+                    : PixelRect(x: textX, y: row.status.y, width: max(0, row.status.maxX - textX), height: row.status.height)
             }
-            glyphs += library.place(status(of: entry, info: info), in: statusArea)
-            frame.fill(PixelRect(x: row.title.x, y: row.frame.maxY - 1, width: row.frame.maxX - pad - row.title.x, height: 1),
-                       with: theme.secondary)
+            glyphs += library.place(status(of: entry, info: info, catalog: library.catalog), in: statusArea)
+            let rule = layout.metrics.placed(PixelRect(x: 2 * pad + layout.coverWidth + 2 * pad, y: row.frame.maxY - 1,
+                                                       width: row.frame.maxX - 5 * pad - layout.coverWidth, height: 1))
+            frame.fill(rule, with: theme.secondary)
             if index == library.selected {
                 MenuPainter.outline(PixelRect(x: pad / 2, y: row.frame.y + 2, width: row.frame.width - pad,
                                               height: row.frame.height - 4), thickness: 2, color: theme.ink, into: &frame)
@@ -47,7 +53,7 @@ enum LibraryPainter {
         if library.entries.isEmpty {
             let viewport = layout.viewport
             let message = library.folder.problem
-                ?? "No books in \(library.folder.path) yet: books copied into it appear here."
+                ?? library.catalog.localized("No books in %s yet: books copied into it appear here.", library.folder.path)
             glyphs += painter.place(message, in: PixelRect(x: 2 * pad, y: viewport.y + pad, width: viewport.width - 4 * pad,
                                                            height: layout.rowHeight / 2))
         }
@@ -56,22 +62,25 @@ enum LibraryPainter {
         let header = layout.header
         frame.fill(header, with: theme.chrome)
         frame.fill(PixelRect(x: 0, y: header.maxY - 2, width: header.width, height: 2), with: theme.secondary)
-        var headerGlyphs = painter.place("Library", in: layout.titleArea, role: .title)
-        headerGlyphs += painter.place(countText(library.entries.count), in: layout.countArea, alignment: .end)
+        var headerGlyphs = painter.place(library.catalog.localized("Library"), in: layout.titleArea, role: .title)
+        headerGlyphs += painter.place(countText(library.entries.count, catalog: library.catalog), in: layout.countArea,
+                                      alignment: .end)
         for control in layout.headerControls {
             headerGlyphs += painter.place(control.label, in: control.rect, alignment: .centre)
         }
         painter.paint(headerGlyphs, theme: theme, into: &frame)
     }
 
-    static func countText(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
+    static func countText(_ count: Int, catalog: MessageCatalog = .english) -> String {
+        catalog.localizedPlural("%d book", "%d books", count: count)
+    }
 
     /// How far the book was read, or why it cannot be opened.
-    static func status(of entry: LibraryEntry, info: LibraryBookInfo) -> String {
-        if let problem = info.problem { return "Cannot be opened: " + problem }
-        guard let reading = entry.reading else { return "New" }
-        guard let progress = reading.progress else { return "Started" }
-        if progress >= 0.995 { return "Finished" }
-        return progress < 0.01 ? "Started" : "\(Int(progress * 100))% read"
+    static func status(of entry: LibraryEntry, info: LibraryBookInfo, catalog: MessageCatalog = .english) -> String {
+        if let problem = info.problem { return catalog.localized("Cannot be opened: %s", problem) }
+        guard let reading = entry.reading else { return catalog.localized("New") }
+        guard let progress = reading.progress else { return catalog.localized("Started") }
+        if progress >= 0.995 { return catalog.localized("Finished") }
+        return progress < 0.01 ? catalog.localized("Started") : catalog.localized("%s read", catalog.percent(progress))
     }
 }

@@ -99,6 +99,7 @@ public final class LibraryScene: ReadingScene {
     /// since the last reset go.
     public func resetForIdle(at time: Double) {
         closeBook()
+        library.resetLanguageChoice()
         for keeper in visitorNotes {
             if let warning = keeper.eraseSavedHighlights() { warnings.append(warning) }
         }

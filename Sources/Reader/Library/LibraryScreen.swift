@@ -2,6 +2,7 @@ import BookFormats
 import Devices
 import Geometry
 import Gestures
+import Languages
 import Raster
 import Scrolling
 import Typesetting
@@ -27,8 +28,17 @@ public final class LibraryScreen {
     private var readings: [String: LibraryReading]?
     public private(set) var theme: Theme
     public private(set) var layout: LibraryLayout
-    let metrics: InterfaceMetrics
+    private(set) var metrics: InterfaceMetrics
     let painter: InterfacePainter
+    /// The languages offered and the one shown (shared with the books opened).
+    public var languages = InterfaceLanguages.english {
+        didSet { relayout() }
+    }
+    var catalog: MessageCatalog { languages.current }
+    /// The list of languages is open over the books (`library.language`).
+    public private(set) var showsLanguages = false
+    /// The language the layout's words are in (a book's menu may have changed it since).
+    private var laidOutIn = "en"
     /// The list's vertical scroll view (its offset is the list's).
     public let scrollView: ScrollView
     private var fingers = ListFingers()
@@ -99,10 +109,23 @@ public final class LibraryScreen {
         needsFrame = true
     }
 
+    /// Laid out again for a book behind it or a language chosen (which may mirror it).
     private func relayout() {
+        laidOutIn = catalog.code
+        metrics.isRightToLeft = catalog.isRightToLeft
+        painter.metrics = metrics
         let painter = painter
-        layout = LibraryLayout(metrics: metrics, hasOpenBook: hasOpenBook) { painter.width(of: $0) }
+        layout = LibraryLayout(metrics: metrics, hasOpenBook: hasOpenBook, catalog: catalog,
+                               languageName: languages.offersChoice ? catalog.ownName : nil) { painter.width(of: $0) }
+        setLines = [:]
         needsFrame = true
+    }
+
+    /// The language list as it lies on the library's screen (it does not scroll: a kiosk offers a few).
+    var languageList: LanguageListLayout {
+        let painter = painter
+        return LanguageListLayout(metrics: metrics, languages: languages.offered.map { (code: $0.code, name: $0.ownName) },
+                                  catalog: catalog) { painter.width(of: $0) }
     }
 
     public func setTheme(_ theme: Theme) {
@@ -115,6 +138,7 @@ public final class LibraryScreen {
 
     /// The controls on screen, in reading order (the books' names found first).
     public var controls: [ScreenControl] {
+        if showsLanguages { return languageList.placedControls(offsetY: 0).map(\.described) }
         let visible = Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY))
         let found = catalogue.wait(for: visible.map { entries[$0] })
         return layout.controls(count: entries.count, offsetY: offsetY) { row in
@@ -136,9 +160,23 @@ public final class LibraryScreen {
     public func handle(_ event: GestureEvent) -> Request? {
         time = max(time, event.time)
         needsFrame = true
+        if showsLanguages {
+            if case let .tap(at, _) = event.kind, let control = languageList.placedControls(offsetY: 0).hit(x: at.x, y: at.y) {
+                if case let .language(code) = control { languages.choose(code) }
+                showsLanguages = false
+                relayout()
+            }
+            return nil
+        }
         if fingers.route(event, to: scrollView, top: Double(layout.viewport.y)) { return nil }
         guard case let .tap(at, _) = event.kind else { return nil }
-        if layout.headerPlaced.hit(x: at.x, y: at.y) == LibraryControl.close { return .close }
+        switch layout.headerPlaced.hit(x: at.x, y: at.y) {
+        case .close?: return .close
+        case .language?:
+            showsLanguages = true
+            return nil
+        default: break
+        }
         guard let row = layout.strip.row(atY: at.y, offsetY: offsetY, count: entries.count) else { return nil }
         return open(row)
     }
@@ -153,7 +191,12 @@ public final class LibraryScreen {
         case .firstPage: moveSelection(by: -entries.count)
         case .lastPage: moveSelection(by: entries.count)
         case .activate: return selected.flatMap(open)
-        case .closeScreen, .closeScreenOrQuit, .openLibrary: return hasOpenBook ? .close : nil
+        case .closeScreen, .closeScreenOrQuit, .openLibrary:
+            if showsLanguages {
+                showsLanguages = false
+                return nil
+            }
+            return hasOpenBook ? .close : nil
         default: break
         }
         return nil
@@ -200,6 +243,7 @@ public final class LibraryScreen {
     /// and an empty cover; at rest the frame waits for the rows on screen.
     public func advance(to time: Double) -> Bool {
         self.time = max(self.time, time)
+        if laidOutIn != catalog.code { relayout() }
         let moving = scrollView.isAnimating
         scrollView.advance(to: self.time)
         let arrived = catalogue.takeFound()
@@ -209,7 +253,12 @@ public final class LibraryScreen {
         }
         catalogue.want(wantedEntries)
         guard draws else { return false }
-        LibraryPainter.draw(self, into: &frame)
+        if showsLanguages {
+            LanguageListPainter.draw(languageList, title: catalog.localized("Language"), current: catalog.code, offsetY: 0,
+                                     theme: theme, painter: painter, into: &frame)
+        } else {
+            LibraryPainter.draw(self, into: &frame)
+        }
         needsFrame = false
         return true
     }
@@ -225,6 +274,13 @@ public final class LibraryScreen {
 
     public func markNeedsFrame() { needsFrame = true }
 
+    /// Back to the first language, its list closed (a kiosk left untouched).
+    public func resetLanguageChoice() {
+        languages.reset()
+        showsLanguages = false
+        relayout()
+    }
+
     /// `text` placed at the start of `area`, cut to fit, as `InterfacePainter.place` does; set once.
     func place(_ text: String, in area: PixelRect, role: InterfaceTypesetter.Role = .label) -> [PlacedGlyph] {
         guard area.width > 0, !text.isEmpty else { return [] }
@@ -238,6 +294,7 @@ public final class LibraryScreen {
             line = painter.typesetter.line(text, role: role, maxWidth: area.width)
             setLines[key] = line
         }
-        return line.placed(x: area.x, baseline: painter.baseline(top: area.y, height: area.height, role: role))
+        let x = metrics.isRightToLeft ? area.maxX - line.pixelWidth : area.x
+        return line.placed(x: x, baseline: painter.baseline(top: area.y, height: area.height, role: role))
     }
 }

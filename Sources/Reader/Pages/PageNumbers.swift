@@ -1,3 +1,4 @@
+import Languages
 import Typesetting
 
 /// Page numbers as the footers give them, for any place in the book:
@@ -32,7 +33,7 @@ struct PageNumbers {
     }
 
     /// "Page ~N" for a point `fraction` of the way through the book (a drag on the slider).
-    func estimatedLabel(atFraction fraction: Double) -> String {
-        "Page ~\(max(1, Int((Double(total) * fraction).rounded(.up))))"
+    func estimatedLabel(atFraction fraction: Double, catalog: MessageCatalog) -> String {
+        catalog.localized("Page %s", "~" + catalog.number(max(1, Int((Double(total) * fraction).rounded(.up)))))
     }
 }

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Sizes of the reader's interface on one screen: targets a finger can
 /// hit (9 mm) and text that can be read (3 mm), from the panel's physical
 /// size when it is known, else from a 1280 px wide screen counted as
@@ -14,6 +16,9 @@ public struct InterfaceMetrics: Equatable, Sendable {
     public let pixelsPerMillimetre: Double
     /// The factor the interface is drawn at (the scale asked for, held to what the screen holds).
     public let scale: Double
+    /// The interface's language is written right to left: layouts are
+    /// made left to right and mirrored across the screen by `placed`.
+    public var isRightToLeft = false
 
     public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil, scale: InterfaceScale = .normal) {
         self.width = width
@@ -46,4 +51,22 @@ public struct InterfaceMetrics: Equatable, Sendable {
     public var labelSize: Int { max(10, Int((4.5 * pixelsPerMillimetre * scale).rounded())) }
     /// Space around and between controls.
     public var padding: Int { max(4, target / 4) }
+
+    /// `rect` of a left-to-right layout where the interface puts it:
+    /// mirrored across the screen when the language is written right to left.
+    public func placed(_ rect: PixelRect) -> PixelRect {
+        guard isRightToLeft else { return rect }
+        return PixelRect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// A point's x as the left-to-right layout sees it (mirrored back).
+    public func layoutX(_ x: Double) -> Double { isRightToLeft ? Double(width) - x : x }
+}
+
+extension Array {
+    /// Controls of a left-to-right layout where the interface puts them.
+    public func placed<Control>(by metrics: InterfaceMetrics) -> [PlacedControl<Control>] where Element == PlacedControl<Control> {
+        guard metrics.isRightToLeft else { return self }
+        return map { PlacedControl($0.control, label: $0.label, rect: metrics.placed($0.rect)) }
+    }
 }

@@ -7,7 +7,8 @@ import Typesetting
 /// cache (apart from the pages', whose face numbers mean other sizes).
 public final class InterfacePainter {
     public let typesetter: InterfaceTypesetter
-    public let metrics: InterfaceMetrics
+    /// The sizes, and the direction that turns `.start` to the right edge.
+    public var metrics: InterfaceMetrics
     private let glyphCache = GlyphCache(byteBudget: 1 << 20)
     private var painters: [Theme: PagePainter] = [:]
     /// Typefaces shown in their own face (the text panel's), each with its glyphs.
@@ -32,14 +33,24 @@ public final class InterfacePainter {
     }
 
     /// Text placed in `area`: at its start, centred or at its end; cut to fit.
-    public enum Alignment { case start, centre, end }
+    public enum Alignment {
+        case start, centre, end
+
+        var mirrored: Alignment {
+            switch self {
+            case .start: .end
+            case .centre: .centre
+            case .end: .start
+            }
+        }
+    }
 
     public func place(_ text: String, in area: PixelRect, role: InterfaceTypesetter.Role = .label,
                       alignment: Alignment = .start) -> [PlacedGlyph] {
         guard area.width > 0 else { return [] }
         let line = typesetter.line(text, role: role, maxWidth: area.width)
         let x: Int
-        switch alignment {
+        switch metrics.isRightToLeft ? alignment.mirrored : alignment {
         case .start: x = area.x
         case .centre: x = area.x + (area.width - line.pixelWidth) / 2
         case .end: x = area.maxX - line.pixelWidth

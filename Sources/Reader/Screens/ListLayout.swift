@@ -1,4 +1,5 @@
 import Geometry
+import Languages
 import Raster
 
 /// One row of a list screen: what it says, the page it is on, how deep it is nested.
@@ -51,6 +52,10 @@ public struct ListLayout: Equatable, Sendable {
     public var headerPlaced: [PlacedControl<ListControl>]
     /// Where each tab's name is drawn (the open one is marked).
     public var tabAreas: [(tab: Tab, rect: PixelRect)]
+    /// Where the interface puts what is laid out left to right (rows' parts too).
+    public var metrics: InterfaceMetrics
+    /// The words of the header.
+    public var tabLabels: [Tab: String]
 
     public static func == (a: ListLayout, b: ListLayout) -> Bool {
         a.tab == b.tab && a.header == b.header && a.viewport == b.viewport && a.rowHeight == b.rowHeight
@@ -58,19 +63,22 @@ public struct ListLayout: Equatable, Sendable {
             && a.tabAreas.map(\.rect) == b.tabAreas.map(\.rect)
     }
 
-    public static func tabLabel(_ tab: Tab) -> String {
+    public static func tabLabel(_ tab: Tab, catalog: MessageCatalog = .english) -> String {
         switch tab {
-        case .contents: "Contents"
-        case .bookmarks: "Bookmarks"
-        case .highlights: "Highlights"
+        case .contents: catalog.localized("Contents")
+        case .bookmarks: catalog.localized("Bookmarks")
+        case .highlights: catalog.localized("Highlights")
         }
     }
 
-    public init(metrics: InterfaceMetrics, tab: Tab, measure: (String) -> Int) {
+    public init(metrics: InterfaceMetrics, tab: Tab, catalog: MessageCatalog = .english, measure: (String) -> Int) {
         self.tab = tab
+        self.metrics = metrics
+        tabLabels = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, Self.tabLabel($0, catalog: catalog)) })
         let target = metrics.target, pad = metrics.padding
-        let tabWidths = Tab.allCases.map { max(target, measure(Self.tabLabel($0)) + 2 * pad) }
-        let closeWidth = max(target, measure("Close") + 2 * pad)
+        let tabWidths = Tab.allCases.map { max(target, measure(Self.tabLabel($0, catalog: catalog)) + 2 * pad) }
+        let closeLabel = catalog.localized("Close")
+        let closeWidth = max(target, measure(closeLabel) + 2 * pad)
         // Tabs from the left and Close at the right; when the interface is
         // too large for one row they wrap, Close last.
         let oneRow = ControlRows.oneRowWidth(tabWidths, gap: pad) + pad + closeWidth <= metrics.width - 2 * pad
@@ -87,14 +95,14 @@ public struct ListLayout: Equatable, Sendable {
             areas.append((each, rect))
             // The open tab is no control; the other one switches to it.
             if each != tab {
-                controls.append(PlacedControl(.tab(open: tab, other: each), label: Self.tabLabel(each), rect: rect))
+                controls.append(PlacedControl(.tab(open: tab, other: each), label: Self.tabLabel(each, catalog: catalog), rect: rect))
             }
         }
         let close = oneRow ? PixelRect(x: metrics.width - pad - closeWidth, y: pad, width: closeWidth, height: target)
             : rows.rects[rows.rects.count - 1]
-        controls.append(PlacedControl(.close, label: "Close", rect: close))
-        headerPlaced = controls
-        tabAreas = areas
+        controls.append(PlacedControl(.close, label: closeLabel, rect: close))
+        headerPlaced = controls.placed(by: metrics)
+        tabAreas = areas.map { ($0.0, metrics.placed($0.1)) }
     }
 
     /// The rows under the header.

@@ -67,13 +67,16 @@ final class ListScreen: ReaderScreen {
         guard let painter = host.resources.painter(for: host.settings) else { return }
         let book = host.book
         let numbers = host.pageNumbers
-        let layout = ListLayout(metrics: ScreenResources.metrics(for: host.settings), tab: tab) { painter.width(of: $0) }
+        let catalog = host.resources.catalog
+        let layout = ListLayout(metrics: host.resources.metrics(for: host.settings), tab: tab, catalog: catalog) {
+            painter.width(of: $0)
+        }
         switch tab {
         case .contents:
             let current = book.chapterIndex(holding: host.currentOffset)
             // Nested entries are indented under theirs, at most three steps (deeper ones line up).
             let rows = book.chapters.enumerated().map { index, chapter in
-                ListRow(title: chapter.title, pageLabel: numbers.label(forOffset: chapter.offset),
+                ListRow(title: chapter.title, pageLabel: catalog.digits(numbers.label(forOffset: chapter.offset)),
                         level: min(3, max(0, chapter.level - 1)), isCurrent: index == current)
             }
             host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: book.chapters.map(\.offset)))
@@ -83,15 +86,16 @@ final class ListScreen: ReaderScreen {
             let rows = marks.map { offset in
                 let chapter = book.chapterIndex(holding: offset).map { book.chapters[$0].title }
                     ?? host.resources.title(of: book, path: host.bookPath)
-                return ListRow(title: "Page \(numbers.label(forOffset: offset)), \(chapter)",
-                               pageLabel: numbers.label(forOffset: offset), isCurrent: onPage.contains(offset))
+                let page = catalog.digits(numbers.label(forOffset: offset))
+                return ListRow(title: catalog.localized("Page %1$s, %2$s", page, chapter), pageLabel: page,
+                               isCurrent: onPage.contains(offset))
             }
             host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: marks))
         case .highlights:
             let highlights = host.highlights
             let rows = highlights.map { highlight in
-                ListRow(title: "“\(highlight.text)”" + (highlight.note.map { " · " + $0 } ?? ""),
-                        pageLabel: numbers.label(forOffset: highlight.start),
+                ListRow(title: catalog.localized("“%s”", highlight.text) + (highlight.note.map { " · " + $0 } ?? ""),
+                        pageLabel: catalog.digits(numbers.label(forOffset: highlight.start)),
                         isCurrent: host.offsetRange.contains(highlight.start))
             }
             host.open(ListScreen(tab: tab, layout: layout, rows: rows, targets: highlights.map(\.start)))
@@ -112,9 +116,10 @@ final class ListScreen: ReaderScreen {
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
         scrollView.advance(to: host.screenTime)
         let numbers = host.pageNumbers
-        refreshPageLabels { numbers.label(forOffset: $0) }
-        ListPainter.draw(self, emptyText: tab == .highlights ? "No highlights yet: hold a word to select it."
-                                                            : "No bookmarks yet: the ribbon in the menu marks a page.",
+        let catalog = host.resources.catalog
+        refreshPageLabels { catalog.digits(numbers.label(forOffset: $0)) }
+        ListPainter.draw(self, emptyText: tab == .highlights ? catalog.localized("No highlights yet: hold a word to select it.")
+                                                            : catalog.localized("No bookmarks yet: the ribbon in the menu marks a page."),
                          theme: host.settings.theme, painter: painter, into: &frame)
         return [0..<frame.height]
     }

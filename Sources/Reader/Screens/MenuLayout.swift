@@ -1,4 +1,5 @@
 import Geometry
+import Languages
 import Raster
 
 /// What the menu shows about the book and the page on screen.
@@ -19,6 +20,8 @@ public struct MenuContent: Equatable, Sendable {
     public var hasTextSettings: Bool
     /// "3 of 120" while a search hit is marked: the menu then walks the hits.
     public var searchHit: String?
+    /// The interface's language by its own name, when others are offered (the language button).
+    public var languageName: String?
 
     public init(title: String, chapter: String = "", pageText: String = "", progress: Double = 0,
                 chapterTicks: [Double] = [], isBookmarked: Bool = false, backPage: Int? = nil, hasLibrary: Bool = false,
@@ -37,7 +40,7 @@ public struct MenuContent: Equatable, Sendable {
 
 /// The menu's controls.
 public enum MenuControl: String, ScreenControlID {
-    case library, contents, search, text, bookmark, back, previousHit, nextHit, slider
+    case library, contents, search, text, language, bookmark, back, previousHit, nextHit, slider
 
     public var id: String {
         switch self {
@@ -65,20 +68,26 @@ public struct MenuLayout: Equatable, Sendable {
     public var trackX: Int
     public var trackWidth: Int
     public var trackY: Int
+    /// Mirrored for a language written right to left: the slider runs from the right.
+    public var isRightToLeft: Bool
 
-    public static func labels(backPage: Int?) -> (library: String, contents: String, search: String, text: String,
-                                                  back: String) {
-        ("Library", "Contents", "Search", "Text", backPage.map { "Back to page \($0)" } ?? "")
+    public static func labels(backPage: Int?, catalog: MessageCatalog = .english)
+        -> (library: String, contents: String, search: String, text: String, back: String) {
+        (catalog.localized("Library"), catalog.localized("Contents"), catalog.localized("Search"),
+         catalog.localized(context: "the text settings", "Text"),
+         backPage.map { catalog.localized("Back to page %d", $0) } ?? "")
     }
 
-    public static func bookmarkLabel(isBookmarked: Bool) -> String {
-        isBookmarked ? "Remove bookmark" : "Bookmark this page"
+    public static func bookmarkLabel(isBookmarked: Bool, catalog: MessageCatalog = .english) -> String {
+        isBookmarked ? catalog.localized("Remove bookmark") : catalog.localized("Bookmark this page")
     }
 
-    public init(metrics: InterfaceMetrics, content: MenuContent, measure: (String) -> Int) {
+    /// Laid out left to right, then mirrored when `metrics` say the language is written right to left.
+    public init(metrics: InterfaceMetrics, content: MenuContent, catalog: MessageCatalog = .english,
+                measure: (String) -> Int) {
         let width = metrics.width, height = metrics.height
         let target = metrics.target, pad = metrics.padding
-        let labels = Self.labels(backPage: content.backPage)
+        let labels = Self.labels(backPage: content.backPage, catalog: catalog)
         func buttonWidth(_ label: String) -> Int { max(target, measure(label) + 2 * pad) }
 
         // The top bar's controls in reading order, against its right edge.
@@ -87,7 +96,8 @@ public struct MenuLayout: Equatable, Sendable {
         topItems.append((.contents, labels.contents, buttonWidth(labels.contents)))
         topItems.append((.search, labels.search, buttonWidth(labels.search)))
         if content.hasTextSettings { topItems.append((.text, labels.text, buttonWidth(labels.text))) }
-        topItems.append((.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked), target))
+        if let language = content.languageName { topItems.append((.language, language, buttonWidth(language))) }
+        topItems.append((.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked, catalog: catalog), target))
         let topWidths = topItems.map(\.2)
         let controlsWidth = ControlRows.oneRowWidth(topWidths, gap: pad / 2)
         let top: [PlacedControl<MenuControl>]
@@ -111,7 +121,8 @@ public struct MenuLayout: Equatable, Sendable {
         var bottomItems: [(MenuControl, String, Int)] = []
         if content.backPage != nil { bottomItems.append((.back, labels.back, buttonWidth(labels.back))) }
         if let hit = content.searchHit {
-            for (control, label) in [(MenuControl.previousHit, "‹ Hit"), (.nextHit, "Hit \(hit) ›")] {
+            for (control, label) in [(MenuControl.previousHit, catalog.localized("‹ Hit")),
+                                     (.nextHit, catalog.localized("Hit %s ›", hit))] {
                 bottomItems.append((control, label, buttonWidth(label)))
             }
         }
@@ -132,17 +143,28 @@ public struct MenuLayout: Equatable, Sendable {
         let infoX = sharesRow ? pad + buttonsWidth : pad
         infoArea = PixelRect(x: infoX, y: rowY, width: max(0, width - pad - infoX), height: target)
         let slider = PixelRect(x: pad, y: rowY + target, width: width - 2 * pad, height: target)
-        bottom.append(PlacedControl(.slider, label: "Position in the book", rect: slider))
+        bottom.append(PlacedControl(.slider, label: catalog.localized("Position in the book"), rect: slider))
         // The thumb's centre stays inside the slider at both ends.
         trackX = slider.x + target / 2
         trackWidth = max(1, slider.width - target)
         trackY = slider.y + target / 2
-        placed = top + bottom
+        isRightToLeft = metrics.isRightToLeft
+        placed = (top + bottom).placed(by: metrics)
+        titleArea = metrics.placed(titleArea)
+        infoArea = metrics.placed(infoArea)
+        trackX = metrics.placed(PixelRect(x: trackX, y: 0, width: trackWidth, height: 1)).x
     }
 
-    /// Where along the book a point on the slider lies (0...1).
+    /// Where along the book a point on the slider lies (0...1); from the right when mirrored.
     public func sliderFraction(atX x: Double) -> Double {
-        max(0, min(1, (x - Double(trackX)) / Double(trackWidth)))
+        let along = max(0, min(1, (x - Double(trackX)) / Double(trackWidth)))
+        return isRightToLeft ? 1 - along : along
+    }
+
+    /// The x on the track of a point `fraction` (0...1) through the book.
+    public func trackPosition(_ fraction: Double) -> Int {
+        let along = max(0, min(1, fraction))
+        return trackX + Int(Double(trackWidth) * (isRightToLeft ? 1 - along : along))
     }
 
     /// The controls as `--describe` prints them.

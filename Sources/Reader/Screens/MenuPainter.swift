@@ -53,12 +53,16 @@ public enum MenuPainter {
         let info = moved(layout.infoArea, by: shift)
         // The page number before the chapter's title: the chapter's is cut first.
         let pageWidth = min(info.width, painter.width(of: content.pageText))
-        glyphs += painter.place(content.pageText, in: PixelRect(x: info.maxX - pageWidth, y: info.y, width: pageWidth,
-                                                                height: info.height), alignment: .end)
         let pad = painter.metrics.padding
-        glyphs += painter.place(content.chapter, in: PixelRect(x: info.x, y: info.y,
-                                                               width: max(0, info.width - pageWidth - pad),
-                                                               height: info.height))
+        // The page at the row's end, the chapter from its start (both sides swap when mirrored).
+        var page = PixelRect(x: info.maxX - pageWidth, y: info.y, width: pageWidth, height: info.height)
+        var chapter = PixelRect(x: info.x, y: info.y, width: max(0, info.width - pageWidth - pad), height: info.height)
+        if layout.isRightToLeft {
+            page.x = info.x
+            chapter.x = info.maxX - chapter.width
+        }
+        glyphs += painter.place(content.pageText, in: page, alignment: .end)
+        glyphs += painter.place(content.chapter, in: chapter)
         drawSlider(layout, content: content, shift: shift, theme: theme, into: &frame)
         painter.paint(glyphs, theme: theme, into: &frame)
     }
@@ -70,15 +74,16 @@ public enum MenuPainter {
         // Where the quieter colour is the ink's own (high contrast), the part still to read is thinner.
         let rest = theme.secondary == theme.ink ? 1 : 2
         frame.fill(PixelRect(x: x, y: y - rest, width: width, height: 2 * rest), with: theme.secondary)
-        let done = Int(Double(width) * max(0, min(1, content.progress)))
-        frame.fill(PixelRect(x: x, y: y - 2, width: done, height: 4), with: theme.ink)
+        // What is read runs from the book's start, at the right when mirrored.
+        let start = layout.trackPosition(0), reached = layout.trackPosition(content.progress)
+        frame.fill(PixelRect(x: min(start, reached), y: y - 2, width: abs(reached - start), height: 4), with: theme.ink)
         let tick = max(6, (layout.control(.slider)?.rect.height ?? 24) / 5)
         for fraction in content.chapterTicks {
-            let tx = x + Int(Double(width) * max(0, min(1, fraction)))
+            let tx = layout.trackPosition(fraction)
             frame.fill(PixelRect(x: tx - 1, y: y - tick, width: 2, height: 2 * tick), with: theme.secondary)
         }
         let thumb = max(12, (layout.control(.slider)?.rect.height ?? 24) * 2 / 5)
-        let tx = x + Int(Double(width) * max(0, min(1, content.progress)))
+        let tx = reached
         frame.fill(PixelRect(x: tx - thumb / 2, y: y - thumb / 2, width: thumb, height: thumb), with: theme.ink)
     }
 

@@ -1,6 +1,7 @@
 import Devices
 import Geometry
 import Gestures
+import Languages
 import Raster
 import Typesetting
 
@@ -18,6 +19,9 @@ final class MenuScreen: ReaderScreen {
     private var fingersOnBars: Set<Int> = []
 
     init(at time: Double) { presence.open(at: time) }
+
+    /// The menu already in place, without sliding in (back from a list opened from it).
+    init(shownAt time: Double) { presence.isVisible = true }
 
     var name: String { "menu" }
     // The menu's ribbon says what the corner would (the bar covers it).
@@ -42,16 +46,18 @@ final class MenuScreen: ReaderScreen {
                                   isBookmarked: !host.bookmarksOnPage.isEmpty, backPage: host.wayBack?.page,
                                   hasLibrary: host.offersLibrary && policy.offersLibrary,
                                   hasTextSettings: policy.offersTextSettings)
-        content.searchHit = host.annotations.hitPosition
+        let catalog = host.resources.catalog
+        content.searchHit = host.annotations.hitPosition(catalog)
+        if host.resources.languages.offersChoice { content.languageName = catalog.ownName }
         if let scrub = scrubFraction {
             content.progress = scrub
             content.chapter = book.chapterTitle(holding: Int(Double(length) * scrub))
-            content.pageText = host.pageNumbers.estimatedLabel(atFraction: scrub)
+            content.pageText = host.pageNumbers.estimatedLabel(atFraction: scrub, catalog: catalog)
         } else {
             content.chapter = book.chapterTitle(holding: host.currentOffset)
             let pages = host.knownPages
             if pages.pages.indices.contains(host.currentPage) {
-                content.pageText = "Page " + pages.footer(forPage: host.currentPage, of: book)
+                content.pageText = catalog.localized("Page %s", catalog.digits(pages.footer(forPage: host.currentPage, of: book)))
             }
         }
         return content
@@ -59,7 +65,8 @@ final class MenuScreen: ReaderScreen {
 
     private func layout(_ host: ScreenHost, _ content: MenuContent) -> MenuLayout {
         let painter = host.resources.painter(for: host.settings)
-        return MenuLayout(metrics: ScreenResources.metrics(for: host.settings), content: content) {
+        return MenuLayout(metrics: host.resources.metrics(for: host.settings), content: content,
+                          catalog: host.resources.catalog) {
             painter?.width(of: $0) ?? $0.count * 12
         }
     }
@@ -94,8 +101,9 @@ final class MenuScreen: ReaderScreen {
                 host.jump(to: hit.lowerBound)
             }
         case .bookmark: host.toggleBookmark()
+        case .language: host.open(LanguageScreen(host: host))
         case .contents: ListScreen.open(.contents, host: host)
-        case .search: host.open(SearchScreen(language: host.settings.language))
+        case .search: host.open(SearchScreen(language: host.settings.language, catalog: host.resources.catalog))
         case .text where policy.offersTextSettings: host.open(TextPanelScreen())
         case .library where host.offersLibrary && policy.offersLibrary: host.requestLibrary()
         case .text, .library: break

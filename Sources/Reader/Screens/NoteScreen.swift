@@ -50,7 +50,7 @@ final class NoteScreen: ReaderScreen {
         let paragraphs = host.book.noteParagraphs(at: target)
         let (content, height) = host.renderer.typesetter.layoutExcerpt(paragraphs: paragraphs)
         self.init(content: content, height: height, text: content.lines.joined(separator: " "),
-                  metrics: ScreenResources.metrics(for: host.settings))
+                  metrics: host.resources.metrics(for: host.settings))
     }
 
     var offsetY: Double { scrollView.contentOffset.y }

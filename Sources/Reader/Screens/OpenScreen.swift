@@ -103,7 +103,7 @@ final class OpenScreen {
     func draw(into frame: inout PixelBuffer, host: ScreenHost, dogEar: Bool) -> [Range<Int>] {
         let rows = shown?.draw(into: &frame, host: host) ?? []
         guard dogEar else { return rows }
-        return rows + DogEar(metrics: ScreenResources.metrics(for: host.settings)).draw(theme: host.settings.theme,
+        return rows + DogEar(metrics: host.resources.metrics(for: host.settings)).draw(theme: host.settings.theme,
                                                                                         into: &frame)
     }
 

@@ -14,7 +14,7 @@ enum PageLinks {
             return false
         }
         let links = host.renderer.typesetter.layoutPage(host.currentPage, of: pages).links
-        let slop = Double(ScreenResources.metrics(for: host.settings).target) / 3
+        let slop = Double(host.resources.metrics(for: host.settings).target) / 3
         guard let link = link(near: point, in: links, slop: slop) else { return false }
         if link.isNoteReference || host.book.isOffPages(link.target) {
             host.open(NoteScreen(noteAt: link.target, host: host))

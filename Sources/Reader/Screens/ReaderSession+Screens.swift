@@ -64,6 +64,7 @@ extension ReaderSession {
     public func resetForIdle(at time: Double) {
         openScreen.advance(to: time)
         openScreen.dismiss()
+        resources.languages.reset()
         annotations.forgetVisitor()
         if notesPolicy == .session { warn(places.removeHighlight(at: nil, offset: currentOffset, book: book)) }
         wayBack = nil

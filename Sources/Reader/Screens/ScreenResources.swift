@@ -1,11 +1,12 @@
 import BookModel
 import Dictionaries
+import Languages
 import Typesetting
 
 /// What the screens over the page draw with, each found once: the
 /// interface's painter, the typefaces the text panel offers, the book's
 /// title and whether it has links.
-final class ScreenResources {
+public final class ScreenResources {
     private var painter: InterfacePainter?
     private var title: String?
     private var hasLinks: Bool?
@@ -15,16 +16,32 @@ final class ScreenResources {
     /// The book's text folded for search, made at the first search.
     private var searchIndex: BookSearchIndex?
 
-    /// The interface's sizes on a page of `settings`.
-    static func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
-        InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
-                         physicalWidthMillimetres: settings.panelSize?.width, scale: settings.interfaceScale)
+    /// The languages offered and the one shown (shared with the library).
+    public var languages = InterfaceLanguages.english
+    /// The interface's words now.
+    var catalog: MessageCatalog { languages.current }
+
+    /// The interface's sizes on a page of `settings`, at its scale and in the direction of its language.
+    func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
+        var metrics = InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
+                                       physicalWidthMillimetres: settings.panelSize?.width, scale: settings.interfaceScale)
+        metrics.isRightToLeft = catalog.isRightToLeft
+        return metrics
     }
 
-    /// The painter for interface text, made at the first use and again when the interface's scale changed.
+    /// The painter for interface text, made at the first use and again when
+    /// the interface's scale changed; a new direction needs no new painter.
     func painter(for settings: ReaderSettings) -> InterfacePainter? {
-        if let painter, painter.metrics == Self.metrics(for: settings) { return painter }
-        painter = try? InterfacePainter(font: settings.font, metrics: Self.metrics(for: settings),
+        let metrics = metrics(for: settings)
+        if let painter {
+            var turned = painter.metrics
+            turned.isRightToLeft = metrics.isRightToLeft
+            if turned == metrics {
+                painter.metrics = metrics
+                return painter
+            }
+        }
+        painter = try? InterfacePainter(font: settings.font, metrics: metrics,
                                         language: settings.language)
         return painter
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Languages
 import Raster
 
 /// The text settings a person can choose on the text panel, in steps.
@@ -74,33 +75,83 @@ public struct TextPanelLayout: Equatable, Sendable {
     /// Where the other rows show (they scroll when they are taller), and their full height.
     public var viewport: PixelRect
     public var contentHeight: Int
+    /// The text's size as shown between the size buttons.
+    public var sizeText: String
 
+    /// The rows' names as `--describe` identifies them (in English, whatever the interface's language).
     public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Typeface"]
 
-    public static func themeLabel(_ theme: Theme) -> String {
-        theme.name.prefix(1).uppercased() + theme.name.dropFirst().replacing("-", with: " ")
+    /// A row's name in the interface's language.
+    static func rowName(_ name: String, catalog: MessageCatalog) -> String {
+        switch name {
+        case "Theme": catalog.localized("Theme")
+        case "Interface": catalog.localized(context: "the interface's scale", "Interface")
+        case "Size": catalog.localized(context: "the text's size", "Size")
+        case "Spacing": catalog.localized(context: "line spacing", "Spacing")
+        case "Margins": catalog.localized("Margins")
+        default: catalog.localized("Typeface")
+        }
+    }
+
+    public static func themeLabel(_ theme: Theme, catalog: MessageCatalog = .english) -> String {
+        switch theme.name {
+        case "light": catalog.localized(context: "theme", "Light")
+        case "sepia": catalog.localized(context: "theme", "Sepia")
+        case "dark": catalog.localized(context: "theme", "Dark")
+        case "high-contrast": catalog.localized(context: "theme", "High contrast")
+        default: theme.name.prefix(1).uppercased() + theme.name.dropFirst().replacing("-", with: " ")
+        }
+    }
+
+    static func spacingLabel(_ step: Int, catalog: MessageCatalog) -> String {
+        switch step {
+        case 0: catalog.localized(context: "line spacing", "Tight")
+        case 1: catalog.localized(context: "line spacing", "Normal")
+        default: catalog.localized(context: "line spacing", "Loose")
+        }
+    }
+
+    static func marginLabel(_ step: Int, catalog: MessageCatalog) -> String {
+        switch step {
+        case 0: catalog.localized(context: "margins", "Narrow")
+        case 1: catalog.localized(context: "margins", "Normal")
+        default: catalog.localized(context: "margins", "Wide")
+        }
+    }
+
+    /// The text's size as the panel shows it.
+    static func sizeLabel(_ fontSize: Int, catalog: MessageCatalog = .english) -> String {
+        catalog.localized("%d px", fontSize)
     }
 
     /// `families`: the typefaces offered (none: no typeface row). `offsetY`:
     /// how far the rows under the theme's are scrolled.
+    /// Laid out left to right, then mirrored when `metrics` say the language is written right to left.
     public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], offsetY: Double = 0,
-                measure: (String) -> Int) {
+                catalog: MessageCatalog = .english, measure: (String) -> Int) {
         let names = families.isEmpty ? Array(Self.rowNames.dropLast()) : Self.rowNames
+        let shownNames = names.map { Self.rowName($0, catalog: catalog) }
+        let smaller = catalog.localized(context: "the text's size", "Smaller")
+        let larger = catalog.localized(context: "the text's size", "Larger")
+        let close = catalog.localized("Close")
         let target = metrics.target, pad = metrics.padding
         func option(_ label: String) -> Int { max(target, measure(label) + 2 * pad) }
-        let buttonWidth = max(target, max(measure("Smaller"), measure("Larger")) + 2 * pad)
-        let sizeLabel = "\(fontSize) px"
+        let buttonWidth = max(target, max(measure(smaller), measure(larger)) + 2 * pad)
+        let sizeLabel = Self.sizeLabel(fontSize, catalog: catalog)
         // Each row's items in reading order; the size shown between its buttons is no control.
         var rows: [[(control: TextPanelControl?, label: String, width: Int)]] = [
-            TextChoices.themes.map { (.theme($0.name), Self.themeLabel($0), option(Self.themeLabel($0))) },
+            TextChoices.themes.map { (.theme($0.name), Self.themeLabel($0, catalog: catalog),
+                                      option(Self.themeLabel($0, catalog: catalog))) },
             InterfaceScale.allCases.map { (.scale($0), $0.label, option($0.label)) },
-            [(.smaller, "Smaller", buttonWidth), (nil, sizeLabel, option(sizeLabel)), (.larger, "Larger", buttonWidth)],
-            TextChoices.lineSpacings.enumerated().map { (.spacing($0.offset), $0.element.label, option($0.element.label)) },
-            TextChoices.margins.enumerated().map { (.margins($0.offset), $0.element.label, option($0.element.label)) },
+            [(.smaller, smaller, buttonWidth), (nil, sizeLabel, option(sizeLabel)), (.larger, larger, buttonWidth)],
+            TextChoices.lineSpacings.indices.map { (.spacing($0), Self.spacingLabel($0, catalog: catalog),
+                                                    option(Self.spacingLabel($0, catalog: catalog))) },
+            TextChoices.margins.indices.map { (.margins($0), Self.marginLabel($0, catalog: catalog),
+                                               option(Self.marginLabel($0, catalog: catalog))) },
         ]
         if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
-        let labelWidth = (names.map(measure).max() ?? 0) + 2 * pad
-        let closeWidth = option("Close")
+        let labelWidth = (shownNames.map(measure).max() ?? 0) + 2 * pad
+        let closeWidth = option(close)
         let widest = rows.joined().map(\.width).max() ?? target
         // The names beside the rows while that leaves the widest option room, else above them.
         let beside = metrics.width - 4 * pad - labelWidth - closeWidth >= widest
@@ -134,7 +185,7 @@ public struct TextPanelLayout: Equatable, Sendable {
             let dy = Int(top.rounded())
             func moved(_ rect: PixelRect) -> PixelRect { PixelRect(x: rect.x, y: rect.y + dy, width: rect.width, height: rect.height) }
             let name = moved(row.labelRect)
-            labels.append(ScreenControl(id: names[index], label: names[index], rect: name))
+            labels.append(ScreenControl(id: names[index], label: shownNames[index], rect: metrics.placed(name)))
             for (item, rect) in zip(rows[index], row.items) {
                 if let control = item.control {
                     all.append(PlacedControl(control, label: item.label, rect: moved(rect)))
@@ -144,14 +195,16 @@ public struct TextPanelLayout: Equatable, Sendable {
             }
             top += Double(row.height + pad)
         }
-        all.append(PlacedControl(.close, label: "Close",
+        all.append(PlacedControl(.close, label: close,
                                  rect: PixelRect(x: metrics.width - pad - closeWidth, y: panel.y + pad, width: closeWidth,
                                                  height: target)))
         let viewport = viewport, fixed = fixedArea
+        all = all.placed(by: metrics)
         placed = all.filter { fixed.contains($0.rect) || viewport.contains($0.rect) }
         self.all = all
         rowLabels = labels
-        sizeArea = size
+        sizeArea = metrics.placed(size)
+        sizeText = sizeLabel
         self.panel = panel
     }
 

@@ -20,7 +20,7 @@ enum TextPanelPainter {
             }
             var glyphs: [PlacedGlyph] = []
             for label in layout.rowLabels where inPart(label.rect) { glyphs += painter.place(label.label, in: label.rect) }
-            if inPart(layout.sizeArea) { glyphs += painter.place("\(fontSize) px", in: layout.sizeArea, alignment: .centre) }
+            if inPart(layout.sizeArea) { glyphs += painter.place(layout.sizeText, in: layout.sizeArea, alignment: .centre) }
             for control in layout.all where inPart(control.rect) {
                 let chosen = selected.contains(control.control)
                 MenuPainter.outline(control.rect, thickness: chosen ? 3 : 1, color: chosen ? theme.ink : theme.secondary,

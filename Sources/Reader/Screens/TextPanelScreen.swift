@@ -21,18 +21,19 @@ final class TextPanelScreen: ReaderScreen {
 
     private func layout(_ host: ScreenHost) -> TextPanelLayout {
         let painter = host.resources.painter(for: host.settings)
-        let metrics = ScreenResources.metrics(for: host.settings)
+        let metrics = host.resources.metrics(for: host.settings)
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
-                                      measure: measure)
+                                      catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
         scrollView.contentSize = Size(width: Double(resting.viewport.width),
                                       height: Double(max(resting.contentHeight, resting.viewport.height)))
         scrollView.alwaysBounceVertical = resting.maximumOffset > 0
         let offset = scrollView.contentOffset.y
         return offset == 0 ? resting : TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize,
-                                                       families: families, offsetY: offset, measure: measure)
+                                                       families: families, offsetY: offset,
+                                                       catalog: host.resources.catalog, measure: measure)
     }
 
     func controls(in host: ScreenHost) -> [PlacedControl<TextPanelControl>] { layout(host).placed }

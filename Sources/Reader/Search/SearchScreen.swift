@@ -1,5 +1,6 @@
 import Devices
 import Geometry
+import Languages
 import Gestures
 import Raster
 import Scrolling
@@ -20,19 +21,21 @@ final class SearchScreen: TextFieldScreen {
     private let scrollView = ScrollView(viewportSize: Size(width: 1, height: 1))
     private var fingers = ListFingers()
 
-    static let closeLabel = "Close"
-    static let placeholder = "Search the book"
+    /// The words of the screen in the interface's language.
+    private let closeLabel: String, placeholder: String
     /// Queries longer than this are cut: no book needs more, and the field shows the end.
     static let maximumQueryLength = 1000
 
-    init(language: String?) {
-        keyboard = OnScreenKeyboard(language: language, enterLabel: "Search")
+    init(language: String?, catalog: MessageCatalog = .english) {
+        keyboard = OnScreenKeyboard(language: language, enterLabel: catalog.localized("Search"))
+        closeLabel = catalog.localized("Close")
+        placeholder = catalog.localized("Search the book")
         scrollView.alwaysBounceVertical = true
     }
 
     /// The search for `query` (a selection's words), run at once.
     convenience init(language: String?, query: String, host: ScreenHost) {
-        self.init(language: language)
+        self.init(language: language, catalog: host.resources.catalog)
         apply(.insert(query.replacing("\n", with: " ")), host: host)
         apply(.enter, host: host)
     }
@@ -44,11 +47,11 @@ final class SearchScreen: TextFieldScreen {
 
     func isAnimating(at time: Double) -> Bool { scrollView.isAnimating || results?.isComplete == false }
 
-    private func metrics(_ host: ScreenHost) -> InterfaceMetrics { ScreenResources.metrics(for: host.settings) }
+    private func metrics(_ host: ScreenHost) -> InterfaceMetrics { host.resources.metrics(for: host.settings) }
 
     private func layout(_ host: ScreenHost) -> SearchLayout {
         let metrics = metrics(host)
-        let closeWidth = host.resources.painter(for: host.settings)?.width(of: Self.closeLabel) ?? 5 * metrics.labelSize
+        let closeWidth = host.resources.painter(for: host.settings)?.width(of: closeLabel) ?? 5 * metrics.labelSize
         let bottom = isTyping ? keyboard.placement(metrics).panel.y : metrics.height
         let layout = SearchLayout(metrics: metrics, bottom: bottom, closeWidth: closeWidth)
         let count = results?.rows.count ?? 0
@@ -60,8 +63,8 @@ final class SearchScreen: TextFieldScreen {
 
     func controls(in host: ScreenHost) -> [PlacedControl<SearchControl>] {
         let layout = layout(host)
-        var placed = [PlacedControl(SearchControl.query, label: query.isEmpty ? Self.placeholder : query, rect: layout.field),
-                      PlacedControl(SearchControl.close, label: Self.closeLabel, rect: layout.close)]
+        var placed = [PlacedControl(SearchControl.query, label: query.isEmpty ? placeholder : query, rect: layout.field),
+                      PlacedControl(SearchControl.close, label: closeLabel, rect: layout.close)]
         if let results {
             let numbers = host.pageNumbers
             placed += layout.rows(count: results.rows.count, offset: scrollView.contentOffset.y).map { index, rect in
@@ -91,7 +94,7 @@ final class SearchScreen: TextFieldScreen {
         let theme = host.settings.theme
         frame.fill(frame.bounds, with: theme.background)
         let numbers = host.pageNumbers
-        SearchPainter.draw(layout, texts: .init(query: query, placeholder: Self.placeholder, close: Self.closeLabel),
+        SearchPainter.draw(layout, texts: .init(query: query, placeholder: placeholder, close: closeLabel),
                            results: results, offset: scrollView.contentOffset.y,
                            pageLabel: { numbers.label(forOffset: $0) },
                            isTyping: isTyping, theme: theme, painter: painter, into: &frame)

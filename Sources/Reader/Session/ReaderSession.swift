@@ -31,7 +31,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     private var pendingFrame: BufferPreparation?
     let openScreen = OpenScreen()
     var screenTime: Double { openScreen.time }
-    let resources = ScreenResources()
+    public let resources = ScreenResources()
     let annotations = Annotations()
     let places: PlaceKeeper
     var bookPath: String { places.bookPath }
