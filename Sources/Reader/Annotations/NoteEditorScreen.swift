@@ -32,7 +32,8 @@ final class NoteEditorScreen: TextFieldScreen {
         let kept = host.highlights.indices.contains(index) ? host.highlights[index] : nil
         passage = kept?.text ?? ""
         note = kept?.note ?? ""
-        keyboard = OnScreenKeyboard(language: host.settings.language, enterLabel: host.resources.catalog.localized("Save"))
+        keyboard = OnScreenKeyboard(language: host.settings.language, enterLabel: host.resources.catalog.localized("Save"),
+                                    catalog: host.resources.catalog)
     }
 
     /// Characters of a note set at most: more than any screen holds.

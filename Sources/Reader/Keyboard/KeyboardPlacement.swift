@@ -41,8 +41,13 @@ public struct KeyboardPlacement: Equatable, Sendable {
         public var layout: String
         public var symbols: String
         public var space: String
-        public init(enter: String, layout: String, symbols: String, space: String) {
+        public var shift: String
+        public var delete: String
+        public init(enter: String, layout: String, symbols: String, space: String, shift: String = "Shift",
+                    delete: String = "Delete") {
             self.enter = enter
+            self.shift = shift
+            self.delete = delete
             self.layout = layout
             self.symbols = symbols
             self.space = space
@@ -69,7 +74,7 @@ public struct KeyboardPlacement: Equatable, Sendable {
         for (row, characters) in letterRows.enumerated() {
             var x = (metrics.width - characters.count * unit - (row == 2 ? 2 * side : 0)) / 2
             if row == 2 {
-                key(.shift, "Shift", x: x, row: row, width: side)
+                key(.shift, labels.shift, x: x, row: row, width: side)
                 x += side
             }
             for character in characters {
@@ -77,7 +82,7 @@ public struct KeyboardPlacement: Equatable, Sendable {
                 key(.character(typed), typed, x: x, row: row, width: unit)
                 x += unit
             }
-            if row == 2 { key(.backspace, "Delete", x: x, row: row, width: side) }
+            if row == 2 { key(.backspace, labels.delete, x: x, row: row, width: side) }
         }
         let full = columns * unit, left = (metrics.width - full) / 2
         key(.layout, labels.layout, x: left, row: 3, width: side)

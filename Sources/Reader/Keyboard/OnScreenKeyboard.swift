@@ -1,5 +1,6 @@
 import Devices
 import Geometry
+import Languages
 import Raster
 import Typesetting
 
@@ -54,16 +55,22 @@ final class OnScreenKeyboard {
     static let shiftLockInterval = 400.0
 
     /// A keyboard in the layout for `language` (English when none is).
-    init(language: String?, enterLabel: String) {
+    /// The shift and delete keys' names in the interface's language.
+    let shiftLabel: String, deleteLabel: String
+
+    init(language: String?, enterLabel: String, catalog: MessageCatalog = .english) {
         layoutIndex = KeyboardLayout.index(forLanguage: language)
         self.enterLabel = enterLabel
+        shiftLabel = catalog.localized(context: "a key", "Shift")
+        deleteLabel = catalog.localized(context: "a key", "Delete")
     }
 
     var layout: KeyboardLayout { KeyboardLayout.all[layoutIndex] }
 
     func placement(_ metrics: InterfaceMetrics) -> KeyboardPlacement {
         let labels = KeyboardPlacement.Labels(enter: enterLabel, layout: layout.shortName,
-                                              symbols: showsSymbols ? "ABC" : "?123", space: layout.name)
+                                              symbols: showsSymbols ? "ABC" : "?123", space: layout.name,
+                                              shift: shiftLabel, delete: deleteLabel)
         return KeyboardPlacement(metrics: metrics, rows: showsSymbols ? KeyboardLayout.symbols.rows : layout.rows,
                                  shifted: shift != .off && !showsSymbols, labels: labels)
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Languages
 import Raster
 import Typesetting
 
@@ -9,19 +10,21 @@ enum SearchPainter {
         var query: String
         var placeholder: String
         var close: String
+        /// The interface's words for what the painter writes itself.
+        var catalog: MessageCatalog
     }
 
     static func draw(_ layout: SearchLayout, texts: Texts, results: SearchResults?, offset: Double,
                      pageLabel: (Int) -> String, isTyping: Bool, theme: Theme, painter: InterfacePainter,
                      into frame: inout PixelBuffer) {
-        if let results { drawRows(layout, results: results, offset: offset, pageLabel: pageLabel, theme: theme,
-                                  painter: painter, into: &frame) }
+        if let results { drawRows(layout, results: results, offset: offset, pageLabel: pageLabel, catalog: texts.catalog,
+                                  theme: theme, painter: painter, into: &frame) }
         drawBar(layout, texts: texts, isTyping: isTyping, theme: theme, painter: painter, into: &frame)
     }
 
     private static func drawRows(_ layout: SearchLayout, results: SearchResults, offset: Double,
-                                 pageLabel: (Int) -> String, theme: Theme, painter: InterfacePainter,
-                                 into frame: inout PixelBuffer) {
+                                 pageLabel: (Int) -> String, catalog: MessageCatalog, theme: Theme,
+                                 painter: InterfacePainter, into frame: inout PixelBuffer) {
         let pad = painter.metrics.padding
         let rows = layout.rows(count: results.rows.count, offset: offset)
         var glyphs: [PlacedGlyph] = [], secondary: [PlacedGlyph] = []
@@ -30,7 +33,7 @@ enum SearchPainter {
             let row = results.rows[index]
             let top = layout.viewport.y + index * layout.rowHeight - Int(offset.rounded())
             glyphs += painter.place(row.context.text, in: PixelRect(x: pad, y: top + pad / 2, width: width, height: half - pad / 2))
-            let place = ["Page " + pageLabel(row.hit.scalars.lowerBound), row.chapter ?? ""]
+            let place = [catalog.localized("Page %s", pageLabel(row.hit.scalars.lowerBound)), row.chapter ?? ""]
                 .filter { !$0.isEmpty }.joined(separator: " · ")
             secondary += painter.place(place, in: PixelRect(x: pad, y: top + half, width: width, height: half - pad / 2),
                                        role: .secondary)
@@ -39,7 +42,8 @@ enum SearchPainter {
             }
         }
         if rows.isEmpty {
-            let note = results.isComplete ? "No match for “\(results.query)”" : "Searching…"
+            let note = results.isComplete ? catalog.localized("No match for “%s”", results.query)
+                : catalog.localized("Searching…")
             secondary += painter.place(note, in: PixelRect(x: pad, y: layout.viewport.y + pad, width: width,
                                                            height: painter.metrics.target), role: .secondary, alignment: .centre)
         }

@@ -27,7 +27,7 @@ final class SearchScreen: TextFieldScreen {
     static let maximumQueryLength = 1000
 
     init(language: String?, catalog: MessageCatalog = .english) {
-        keyboard = OnScreenKeyboard(language: language, enterLabel: catalog.localized("Search"))
+        keyboard = OnScreenKeyboard(language: language, enterLabel: catalog.localized("Search"), catalog: catalog)
         closeLabel = catalog.localized("Close")
         placeholder = catalog.localized("Search the book")
         scrollView.alwaysBounceVertical = true
@@ -94,7 +94,8 @@ final class SearchScreen: TextFieldScreen {
         let theme = host.settings.theme
         frame.fill(frame.bounds, with: theme.background)
         let numbers = host.pageNumbers
-        SearchPainter.draw(layout, texts: .init(query: query, placeholder: placeholder, close: closeLabel),
+        SearchPainter.draw(layout, texts: .init(query: query, placeholder: placeholder, close: closeLabel,
+                                                catalog: host.resources.catalog),
                            results: results, offset: scrollView.contentOffset.y,
                            pageLabel: { numbers.label(forOffset: $0) },
                            isTyping: isTyping, theme: theme, painter: painter, into: &frame)
