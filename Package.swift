@@ -111,7 +111,7 @@ let package = Package(
                                                        "LinuxInput", "LinuxSystem", "CHarfBuzz"]),
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
-        .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Dictionaries", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures",
+        .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Dictionaries", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures", "Languages",
                                                    "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem", "Search"],
                 exclude: ["budgets.txt"]),
         .executableTarget(

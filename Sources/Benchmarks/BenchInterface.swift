@@ -1,6 +1,7 @@
 import Devices
 import Geometry
 import Gestures
+import Languages
 import LinuxDisplay
 import LinuxSystem
 import Reader
@@ -67,6 +68,47 @@ struct BenchInterface {
             close()
         }
         return BenchClock.median(times)
+    }
+
+    /// The interface's language switched from the menu's list of languages:
+    /// the work from the tap on a language to the menu's first frame in
+    /// it, alternating between the two `languages` offer. Nil when the
+    /// catalogs are not beside the program.
+    mutating func languageSwitch(samples: Int) throws -> Double? {
+        guard let folder = CatalogFolder.ofThisProgram(), let german = try? folder.catalog("de") else { return nil }
+        let kept = session.resources.languages
+        session.resources.languages = InterfaceLanguages(offered: [.english, german])
+        defer { session.resources.languages = kept }
+        var times: [Double] = []
+        for _ in 0..<samples {
+            rest()
+            try session.handle(.toggleMenu, at: time)
+            frame(at: time + 300)
+            time += 300
+            try tap("menu.language")
+            frame(at: time + 300)
+            time += 300
+            let other = session.resources.languages.current.code == "en" ? "de" : "en"
+            let start = monotonicMilliseconds()
+            try tap("language." + other)
+            frame(at: time)
+            times.append(monotonicMilliseconds() - start)
+            guard session.screenName == "menu", session.resources.languages.current.code == other else {
+                throw BenchmarkError("bench: choosing a language did not show the menu in it")
+            }
+            close()
+        }
+        return BenchClock.median(times)
+    }
+
+    /// A tap in the middle of the control `id` on screen now.
+    private func tap(_ id: String) throws {
+        guard let control = session.describedControls.first(where: { $0.id == id }) else {
+            throw BenchmarkError("bench: no \(id) on the \(session.screenName) screen")
+        }
+        let point = Point(x: Double(control.rect.x + control.rect.width / 2), y: Double(control.rect.y + control.rect.height / 2))
+        session.handle([GestureEvent(time: time, kind: .tap(at: point, zone: TapZone(x: point.x,
+                                                                                 width: Double(session.settings.geometry.width))))])
     }
 
     /// Steps the session to `time` and composes its frame into the back

@@ -180,7 +180,8 @@ public struct Benchmark {
                     "flick_frames_paginating", "font_change_ms", "peak_rss_mb", "rss_growth_10000_turns_mb",
                     "idle_cpu_ms", "idle_wakeups_10s", "idle_threads", "page_buffers", "scanout_bytes_flick_frame",
                     "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame",
-                    "menu_open_ms", "menu_open_first_ms", "contents_open_ms", "contents_entries"] {
+                    "menu_open_ms", "menu_open_first_ms", "contents_open_ms", "contents_entries",
+                    "ui_language_switch_ms"] {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }

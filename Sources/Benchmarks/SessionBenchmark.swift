@@ -78,6 +78,7 @@ public struct SessionBenchmark {
         result.add("menu_open_first_ms", menu.first)
         result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
         result.add("contents_entries", session.book.chapters.count)
+        if let switched = try interface.languageSwitch(samples: 11) { result.add("ui_language_switch_ms", switched) }
 
         // The glass: frames composed straight into scanout buffers in memory.
         let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
