@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "BookModel", "BookFormats", "BookStorage", "PlainText", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "BookModel", "BookFormats", "BookStorage", "PlainText", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport",
+                                                       "Languages"], exclude: ["Goldens"]),
     ]
 )
 
