@@ -9,16 +9,43 @@ import CICU
 /// line of its own: it vanishes too.
 enum SegmentBreaks {
     /// The indices of the line ends in `source` that vanish; `keptLineEnds`
-    /// when the paragraph keeps its line ends.
+    /// when the paragraph keeps its line ends. A line the file began with a
+    /// mark no line may start with (after the spaces it was indented by)
+    /// was the file's wrapping too: the line end and those spaces vanish,
+    /// and so does one before a closing quotation mark (”) after a wide
+    /// character, which would otherwise start a line on the page.
     static func vanishing(in source: [UInt32], keptLineEnds: Bool = false) -> [Int] {
         var result: [Int] = []
         for index in 1..<max(1, source.count - 1) where source[index] == 0x0A {
             guard isWide(source[index - 1]) else { continue }
             let next = source[index + 1]
-            if keptLineEnds ? startsNoLine(next) : isWide(next) { result.append(index) }
+            let wrapped = keptLineEnds ? startsNoLine(next) || isClosingQuote(next) || endsNoLine(source[index - 1]) && isWide(next)
+                : isWide(next) || isClosingQuote(next)
+            if wrapped {
+                result.append(index)
+                continue
+            }
+            // Past the next line's indent.
+            var first = index + 1
+            while first < source.count - 1, source[first] == 0x20 || source[first] == 0x3000 { first += 1 }
+            guard first > index + 1, startsNoLine(source[first]) || isClosingQuote(source[first]) else { continue }
+            result += Array(index..<first)
         }
         return result
     }
+
+    /// Opening brackets and quotation marks: JLReq's characters not ending a line, in their wide forms.
+    static func endsNoLine(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x3014, 0x3008, 0x300A, 0x3010, 0x3018, 0x3016, 0x301D, 0xFF5F:
+            true
+        default:
+            false
+        }
+    }
+
+    /// ” and ’, which close a quotation in Chinese and Japanese text.
+    static func isClosingQuote(_ scalar: UInt32) -> Bool { scalar == 0x201D || scalar == 0x2019 }
 
     /// Closing brackets, 、。，．・：；？！, iteration marks, small kana and
     /// ー: JLReq's characters not starting a line, in their wide forms.

@@ -17,7 +17,7 @@ final class TextServices {
 
     init(language: String?, hyphenation: Bool = true, preload: HyphenationPreload? = nil) {
         self.language = language
-        lineBreaks = LineBreakFinder(language: language)
+        lineBreaks = LineBreakFinder(language: Self.lineBreakLocale(language))
         hyphenator = hyphenation ? language.flatMap { language in
             preload?.patterns(for: language).flatMap(Hyphenator.init(patterns:)) ?? Hyphenator(language: language)
         } : nil
@@ -28,7 +28,7 @@ final class TextServices {
     /// Services for another thread, over the same loaded patterns as `other`.
     init(matching other: TextServices) {
         language = other.language
-        lineBreaks = LineBreakFinder(language: other.language)
+        lineBreaks = LineBreakFinder(language: Self.lineBreakLocale(other.language))
         hyphenator = other.hyphenator.flatMap { Hyphenator(patterns: $0.patterns) }
         hbLanguage = other.hbLanguage
         hyphenates = other.hyphenates
@@ -60,6 +60,15 @@ final class TextServices {
         let made = LineBreakFinder(language: locale)
         otherLineBreaks[locale] = made
         return made
+    }
+
+    /// The ICU locale the book's line breaks come from: Chinese and
+    /// Japanese take ICU's strict rules, so that as JLReq asks no line
+    /// starts with a small kana, a prolonged sound mark or an iteration
+    /// mark (ICU's normal rules let them).
+    static func lineBreakLocale(_ language: String?) -> String? {
+        guard let language, ["ja", "zh"].contains(primary(language)) else { return language }
+        return language + "@lb=strict"
     }
 
     private static func primary(_ language: String) -> String {

@@ -97,4 +97,30 @@ final class ScriptLineBreakingTests: XCTestCase {
                        "the line end before ， goes; the one before 就 is kept")
         XCTAssertEqual(SegmentBreaks.vanishing(in: scalars), [4, 9], "in prose both go")
     }
+
+    func testAnIndentedLineStartingWithAClosingMarkJoinsTheLineBefore() {
+        let scalars = "沒人怪\n   ，或少\n\u{3000}\u{3000}就寢".unicodeScalars.map(\.value)
+        XCTAssertEqual(SegmentBreaks.vanishing(in: scalars, keptLineEnds: true), [3, 4, 5, 6],
+                       "the line end and the spaces before ， go; the indent before 就 stays with its line end")
+    }
+
+    func testAQuotationClosedOnTheNextLineOrOpenedAtALinesEndJoins() {
+        let closed = "有勞\n”遂此".unicodeScalars.map(\.value)
+        XCTAssertEqual(SegmentBreaks.vanishing(in: closed), [2])
+        XCTAssertEqual(SegmentBreaks.vanishing(in: closed, keptLineEnds: true), [2])
+        let opened = "嘆曰：「\n汝等".unicodeScalars.map(\.value)
+        XCTAssertEqual(SegmentBreaks.vanishing(in: opened, keptLineEnds: true), [4], "no line ends with 「")
+    }
+
+    func testJapaneseLinesNeverStartWithSmallKanaOrAProlongedSoundMark() throws {
+        let sentence = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。ちょっと待ってください。"
+        let small: Set<Unicode.Scalar> = ["っ", "ゃ", "ゅ", "ょ", "ッ", "ャ", "ュ", "ョ", "ー", "ぁ", "ァ"]
+        for width in stride(from: 200, through: 420, by: 7) {
+            let set = try lines(Array(repeating: sentence, count: 3).joined(), width: width, language: "ja")
+            for line in set.dropFirst() {
+                let first = try XCTUnwrap(line.unicodeScalars.first)
+                XCTAssertFalse(small.contains(first), "width \(width): a line starts with \(first): \(line)")
+            }
+        }
+    }
 }
