@@ -18,6 +18,7 @@ let package = Package(
     targets: [
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
@@ -86,6 +87,7 @@ let package = Package(
         .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
         .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CICU", "LinuxSystem"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
@@ -155,6 +157,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),

@@ -8,6 +8,7 @@
 #include "CICUCharsets.h"
 #include "CICUFolding.h"
 #include "CICUNumbers.h"
+#include "CICUSentences.h"
 #include "CICUWords.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
