@@ -19,6 +19,7 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
+        systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
@@ -87,7 +88,8 @@ let package = Package(
         .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
         .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
-        .target(name: "Speech", dependencies: ["CEspeakNG", "CICU", "LinuxSystem"]),
+        // Speech: espeak-ng's voices behind one owner, sentences by ICU, and the sinks PCM goes to (ALSA, WAV).
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CALSA", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
@@ -104,7 +106,7 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries",
-                                        "Languages"]),
+                                        "Languages", "Speech"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
         // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
@@ -114,13 +116,13 @@ let package = Package(
         // The benchmark: every figure of the performance budgets, measured in fresh
         // processes of the executable, judged against the budgets file.
         .target(name: "Benchmarks", dependencies: ["BookModel", "BookFormats", "Dictionaries", "Reader", "Typesetting", "Raster", "EPUB", "Devices", "Geometry", "Gestures", "Languages",
-                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem", "Search"],
+                                                   "Scrolling", "Threading", "LinuxDisplay", "LinuxSystem", "Search", "Speech"],
                 exclude: ["budgets.txt"]),
         .executableTarget(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance", "Search",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance", "Search", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -152,7 +154,7 @@ let package = Package(
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "DeveloperToolsTests", dependencies: ["DeveloperTools", "BookModel", "Typesetting"]),
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
-                                                    "TestSupport", "Reader"]),
+                                                    "TestSupport", "Reader", "Speech"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),

@@ -191,6 +191,7 @@ public struct Benchmark {
         try measureHighlightSave(of: book, into: &result)
         try measureEPUB(into: &result, patternSnapshots: snapshots.path)
         measureDefine(into: &result)
+        try measureReadAloud(of: book, typesetter: typesetter, pagination: pagination, segments: segments, into: &result)
 
         result.add("measure_px", Int(geometry.measure) / 64)
         result.add("font_px", geometry.fontSize)

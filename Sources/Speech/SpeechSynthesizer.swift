@@ -27,6 +27,8 @@ public final class SpeechSynthesizer: Sendable {
 
     /// Words a minute espeak-ng speaks at when not told otherwise.
     public static let defaultRate = 175
+    /// The rates espeak-ng speaks intelligibly at.
+    public static let wordsPerMinuteRange = 80...450
 
     /// `text` spoken in the voice of `language` (a BCP 47 tag; its
     /// language alone, then English, when espeak-ng has no such voice) at
@@ -41,7 +43,7 @@ public final class SpeechSynthesizer: Sendable {
                 }
                 if chosen { break }
             }
-            _ = espeak_SetParameter(espeakRATE, Int32(max(80, min(450, wordsPerMinute))), 0)
+            _ = espeak_SetParameter(espeakRATE, Int32(wordsPerMinute.clamped(to: Self.wordsPerMinuteRange)), 0)
             let sink = SampleSink()
             let retained = Unmanaged.passRetained(sink)
             defer { retained.release() }
@@ -68,4 +70,9 @@ public final class SpeechSynthesizer: Sendable {
 /// Where the synthesis callback puts the samples of one request.
 private final class SampleSink {
     var samples: [Int16] = []
+}
+
+extension Comparable {
+    /// The value brought within `range`.
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }

@@ -85,6 +85,13 @@ struct ReadCommand: ParsableCommand {
             help: "Interface scale (large print): 1, 1.5 or 2 times the menus', lists', panels' and keyboard's normal size (default: as last chosen on the text panel, else 1).")
     var uiScale: String?
 
+    @Flag(name: .customLong("read-aloud"), help: "Start reading the book aloud at once, from the page shown (espeak-ng; sound on AUDIO_DEVICE or ALSA's default).")
+    var readAloud = false
+    @Option(name: .customLong("audio-out"), help: "Headless: write the audio that would be played to this WAV file, in step with the reader's virtual time.")
+    var audioOut: String?
+    @Option(name: .customLong("run-for"), parsing: .unconditional, help: "Headless: run this many seconds of virtual time before printing the state.")
+    var runFor: Double?
+
     /// `--ui-scale` over the scale last chosen on the text panel.
     private func interfaceScale(saved: TextSettings?) throws -> InterfaceScale {
         if let uiScale {
@@ -108,6 +115,7 @@ struct ReadCommand: ParsableCommand {
             calibration = parsed
         }
         if let page, page < 1 { throw CommandError("page \(page): pages count from 1") }
+        try validateSpeechOptions()
         if let replaySpeed, !(replaySpeed > 0 && replaySpeed.isFinite) {
             throw CommandError("replay speed \(replaySpeed): must be a positive number (1 = real time)")
         }
@@ -276,8 +284,9 @@ struct ReadCommand: ParsableCommand {
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
-        let session = try makeScene(geometry: geometry, theme: theme,
-                                    panelSize: try screen.panelSize() ?? console.physicalSize, languages: languages)
+        let session = try withReadAloud(makeScene(geometry: geometry, theme: theme,
+                                                  panelSize: try screen.panelSize() ?? console.physicalSize,
+                                                  languages: languages), virtualTime: false)
         defer { session.stop() }
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
@@ -291,6 +300,7 @@ struct ReadCommand: ParsableCommand {
         let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
+        (session as? ReadingAloudScene)?.startReading(at: clock.now)
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
@@ -307,7 +317,8 @@ struct ReadCommand: ParsableCommand {
                              languages: InterfaceLanguages) throws {
         let geometry = try options.geometry()
         let display = HeadlessDisplay(width: geometry.width, height: geometry.height, physicalSize: try screen.panelSize())
-        let session = try makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize, languages: languages)
+        let session = try withReadAloud(makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize,
+                                                  languages: languages), virtualTime: true)
         defer { session.stop() }
 
         var frames: [TouchFrame] = []
@@ -323,9 +334,13 @@ struct ReadCommand: ParsableCommand {
             let pacer = ReplayPacer(speed: replaySpeed)
             clock.pace = { pacer.wait(untilVirtual: $0) }
         }
-        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: recordingEnd),
+        let runEnd = runFor.map { (frames.first?.time ?? 0) + $0 * 1000 }
+        let lastsUntil = [recordingEnd, runEnd].compactMap { $0 }.max()
+        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: lastsUntil),
                               clock: clock)
         loop.idle = policies.idleTimers(start: clock.now)
+        (session as? ReadingAloudScene)?.stopsReadingAt = runEnd
+        (session as? ReadingAloudScene)?.startReading(at: clock.now)
         loop.onWarning = { warn($0) }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -335,6 +350,7 @@ struct ReadCommand: ParsableCommand {
             }
         }
         try loop.run()
+        if let reading = session as? ReadingAloudScene { try reading.finish(at: runEnd ?? clock.now) }
         session.saveNow()
         crashGuard?.stoppedNormally()
         for warning in session.drainWarnings() { warn(warning) }

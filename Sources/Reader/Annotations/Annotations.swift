@@ -19,6 +19,10 @@ final class Annotations {
     static let selectionColor: UInt32 = 0x9C_C8_FF
     static let searchHitColor: UInt32 = 0xFF_C0_60
 
+    /// The sentence being read aloud, marked apart from the others.
+    var spokenSentence: Range<Int>?
+    static let spokenSentenceColor: UInt32 = 0xB0_F0_B0
+
     func select(_ range: Range<Int>?) {
         selection = range.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -62,7 +66,8 @@ final class Annotations {
 
     /// The marks to lay over the pages: `highlights` under the search hit under the selection.
     func marks(highlights: [TextMark]) -> [TextMark] {
-        highlights + [searchHit.map { TextMark(range: $0, color: Self.searchHitColor) },
+        highlights + [spokenSentence.map { TextMark(range: $0, color: Self.spokenSentenceColor) },
+                      searchHit.map { TextMark(range: $0, color: Self.searchHitColor) },
                       selection.map { TextMark(range: $0, color: Self.selectionColor) }].compactMap { $0 }
     }
 }

@@ -65,10 +65,18 @@ public protocol LoopScene: AnyObject {
     /// The frame at rest is on the glass (announced or not): the moment to
     /// keep what must survive a restart, after the frame, never before it.
     func didShowRestingFrame()
+
+    /// When work is due that neither input nor an animation brings (speech
+    /// handed to the sound card), in real and virtual time alike.
+    func nextTimedWorkTime(after time: Double) -> Double?
+    /// Does the timed work due by `time`; true when the frame changed.
+    func doTimedWork(at time: Double) -> Bool
 }
 
 extension LoopScene {
     public func didShowRestingFrame() {}
+    public func nextTimedWorkTime(after time: Double) -> Double? { nil }
+    public func doTimedWork(at time: Double) -> Bool { false }
     public var takesTyping: Bool { false }
     public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }

@@ -98,6 +98,7 @@ public final class ReaderLoop {
         readInput(upTo: now)
         if stopReason != nil { return }
         try runIdleTimers(now: now)
+        if scene.doTimedWork(at: now) { isDirty = true }
         if router.advance(to: now, scene: scene) { isDirty = true }
         if mayPresent { try step(at: now) }
         reportWarnings()
@@ -366,7 +367,8 @@ public final class ReaderLoop {
         let due = [LivePacing.wakeTime(now: now, state: state), service?.nextPing(now: now),
                    input.nextInputTime, display.nextEventTime,
                    idle.nextDeadline(canBlank: display.canPresent),
-                   clock.isVirtual ? nil : scene.nextWatchTime(after: now)].compactMap { $0 }
+                   clock.isVirtual ? nil : scene.nextWatchTime(after: now),
+                   scene.nextTimedWorkTime(after: now)].compactMap { $0 }
         return due.min()
     }
 

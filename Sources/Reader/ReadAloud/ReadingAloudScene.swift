@@ -1,0 +1,119 @@
+import Devices
+import Gestures
+import Raster
+import Speech
+
+/// The reader session with read aloud: the loop's scene, passing everything
+/// to the session and adding the speech handed to the sink as time passes,
+/// the spoken sentence marked on the page, pages turned as speech passes
+/// their end, and a touch on the page pausing.
+public final class ReadingAloudScene: ReadingScene {
+    public let session: ReaderSession
+    let readAloud: ReadAloud
+    /// A headless run's end (--run-for), in the loop's ms: reading stops there, so the run does.
+    public var stopsReadingAt: Double?
+
+    /// `waitsForSynthesis` in virtual time (a headless run), where the
+    /// timeline must not depend on how fast the machine synthesizes.
+    public init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool) {
+        self.session = session
+        readAloud = ReadAloud(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime,
+                              fillsSilence: virtualTime, lead: virtualTime ? 0 : 0.25)
+    }
+
+    /// Times given by the loop are its ms.
+    /// Reads from the first sentence of the page on screen (or resumes where paused).
+    public func startReading(at time: Double) {
+        if readAloud.state == .paused { return readAloud.resume() }
+        readAloud.start(book: session.book, from: session.currentOffset, at: time / 1000)
+        _ = doTimedWork(at: time)
+    }
+
+    public var isReading: Bool { readAloud.state == .reading }
+
+    /// The sentence being read, for the state's `reading_aloud`.
+    public var spokenRange: Range<Int>? { readAloud.spokenRange }
+
+    /// Hands over the audio due by `time` and writes out what a recording sink holds.
+    public func finish(at time: Double) throws { try readAloud.finish(at: time / 1000) }
+
+    /// The headless final line with `reading_aloud`.
+    public func summary(describing: Bool) -> JSONLine {
+        var line = session.summary(describing: describing)
+        if let range = spokenRange {
+            var object = JSONLine()
+            object.add("start", range.lowerBound)
+            object.add("end", range.upperBound)
+            line.add("reading_aloud", object: object)
+        } else {
+            line.addNull("reading_aloud")
+        }
+        return line
+    }
+
+    public func nextTimedWorkTime(after time: Double) -> Double? {
+        guard let due = readAloud.nextDueTime(after: time / 1000).map({ $0 * 1000 }) else { return nil }
+        return stopsReadingAt.map { min(due, $0) } ?? due
+    }
+
+    public func doTimedWork(at givenTime: Double) -> Bool {
+        let time = stopsReadingAt.map { min(givenTime, $0) } ?? givenTime
+        defer { if let end = stopsReadingAt, time >= end { readAloud.pause() } }
+        // The loop's time is in ms, speech's in seconds.
+        var changed = readAloud.advance(to: time / 1000)
+        if session.annotations.spokenSentence != readAloud.spokenRange {
+            session.annotations.spokenSentence = readAloud.spokenRange
+            session.needsFrame = true
+            changed = true
+        }
+        // Speech went past the page on screen: turn to it as a tap would.
+        if let spoken = readAloud.spokenRange, spoken.lowerBound >= session.offsetRange.upperBound, !session.controller.isAnimating {
+            session.takeInWholeBook(waiting: false)
+            session.syncPages(neighbours: true)
+            session.controller.turn(by: 1, at: time)
+            changed = true
+        }
+        return changed
+    }
+
+    // MARK: The session's scene
+
+    public var tapZonesEnabled: Bool { session.tapZonesEnabled }
+
+    public func handle(_ events: [GestureEvent]) {
+        // A touch on the page pauses reading; it does nothing else then.
+        if readAloud.state == .reading, session.screenName == "reading",
+           events.contains(where: { if case .fingerDown = $0.kind { true } else { false } }) {
+            readAloud.pause()
+            return
+        }
+        session.handle(events)
+    }
+
+    public func handle(_ command: ReaderCommand, at time: Double) throws { try session.handle(command, at: time) }
+    public var takesTyping: Bool { session.takesTyping }
+    public func type(_ key: TypedKey, at time: Double) { session.type(key, at: time) }
+    public func advance(to time: Double) -> Bool { session.advance(to: time) }
+    public var composedFrame: PixelBuffer? { session.composedFrame }
+    public func takeDamage() -> FrameDamage { session.takeDamage() }
+    public var isMoving: Bool { session.isMoving }
+    public var hasBackgroundWork: Bool { session.hasBackgroundWork }
+    public func waitForFrameWork() { session.waitForFrameWork() }
+    public func finishBackgroundWork() { session.finishBackgroundWork() }
+    public var restingDescription: String { session.restingDescription }
+    public var screenName: String { session.screenName }
+    public var escapeQuits: Bool { session.escapeQuits }
+    public var watchedDescriptors: [Int32] { session.watchedDescriptors }
+    public func nextWatchTime(after time: Double) -> Double? { session.nextWatchTime(after: time) }
+    public func checkWatches(at time: Double) -> Bool { session.checkWatches(at: time) }
+    public func drainWarnings() -> [String] { session.drainWarnings() }
+    public func resetForIdle(at time: Double) { readAloud.pause(); session.resetForIdle(at: time) }
+    public var composesStraight: Bool {
+        get { session.composesStraight }
+        set { session.composesStraight = newValue }
+    }
+    public func compose(into target: ScanoutTarget) -> FrameDamage? { session.compose(into: target) }
+    public func didShowRestingFrame() { session.didShowRestingFrame() }
+    public func saveNow() { session.saveNow() }
+    public func stop() { readAloud.pause(); session.stop() }
+}

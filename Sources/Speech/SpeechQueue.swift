@@ -1,0 +1,103 @@
+import Threading
+
+/// One sentence to say: its id (the caller's), its text, the language of
+/// its voice and the rate in words a minute.
+public struct SpeechRequest: Sendable, Equatable {
+    public let id: Int
+    public let text: String
+    public let language: String
+    public let wordsPerMinute: Int
+
+    public init(id: Int, text: String, language: String, wordsPerMinute: Int) {
+        self.id = id
+        self.text = text
+        self.language = language
+        self.wordsPerMinute = wordsPerMinute
+    }
+}
+
+/// Sentences said one after another on a thread of their own, ahead of
+/// the one being heard, their PCM kept until it is taken: synthesis never
+/// runs on the thread that composes frames.
+public final class SpeechQueue: @unchecked Sendable {
+    public let sampleRate: Int
+    private let synthesizer: SpeechSynthesizer
+    private let condition = Condition()
+    private var queue: [SpeechRequest] = []
+    private var finished: [Int: [Int16]] = [:]
+    private var saying: Int?
+
+    /// A queue over `synthesizer` and a thread of its own.
+    public init(synthesizer: SpeechSynthesizer) throws {
+        self.synthesizer = synthesizer
+        sampleRate = synthesizer.sampleRate
+        try DetachedThread.start(name: "speech") { [self] in run() }
+    }
+
+    /// A queue over the process's synthesizer; a one-line error when espeak-ng cannot start.
+    public convenience init() throws {
+        guard let synthesizer = SpeechSynthesizer.shared else {
+            throw SpeechUnavailable(description: "no speech: espeak-ng cannot start (is espeak-ng-data installed?)")
+        }
+        try self.init(synthesizer: synthesizer)
+    }
+
+    /// Queues sentences after those already queued.
+    public func enqueue(_ requests: [SpeechRequest]) {
+        condition.withLock {
+            queue.append(contentsOf: requests)
+            condition.broadcast()
+        }
+    }
+
+    /// Forgets the queued sentences and the said ones not yet taken (the
+    /// one being said is dropped when it is done).
+    public func cancelAll() {
+        condition.withLock {
+            queue.removeAll()
+            finished.removeAll()
+            saying = nil
+        }
+    }
+
+    /// The samples of sentence `id` if it is said, without waiting.
+    public func take(_ id: Int) -> [Int16]? {
+        condition.withLock { finished.removeValue(forKey: id) }
+    }
+
+    /// The samples of sentence `id`, waiting while it is said; nil when it
+    /// is neither queued nor being said (cancelled).
+    public func waitFor(_ id: Int) -> [Int16]? {
+        condition.withLock {
+            while true {
+                if let samples = finished.removeValue(forKey: id) { return samples }
+                guard queue.contains(where: { $0.id == id }) || saying == id else { return nil }
+                condition.wait()
+            }
+        }
+    }
+
+    private func run() {
+        while true {
+            let request: SpeechRequest = condition.withLock {
+                while queue.isEmpty { condition.wait() }
+                let next = queue.removeFirst()
+                saying = next.id
+                return next
+            }
+            let samples = synthesizer.samples(of: request.text, language: request.language,
+                                              wordsPerMinute: request.wordsPerMinute)
+            condition.withLock {
+                // Unless it was cancelled meanwhile.
+                if saying == request.id { finished[request.id] = samples }
+                saying = nil
+                condition.broadcast()
+            }
+        }
+    }
+}
+
+/// Speech cannot be had on this system, said in one line.
+public struct SpeechUnavailable: Error, CustomStringConvertible {
+    public let description: String
+}
