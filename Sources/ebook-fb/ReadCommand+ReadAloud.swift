@@ -13,11 +13,15 @@ extension ReadCommand {
         }
     }
 
-    /// The book's scene with read aloud when asked: sound on the ALSA device
-    /// (or, headless, into the --audio-out WAV); no sound card is said in one
-    /// line and the book is read without it.
+    /// On a screen the menu offers read aloud whenever a sound card plays;
+    /// headless, when there is a WAV file to write.
+    private var offersReadAloudButton: Bool { display != "headless" || audioOut != nil }
+
+    /// The book's scene with speech: sound on the ALSA device (or, headless,
+    /// into the --audio-out WAV); no sound card is said in one line and the
+    /// book is read without it (and without the Read aloud button).
     func withReadAloud(_ scene: ReadingScene, virtualTime: Bool) throws -> ReadingScene {
-        guard readAloud, let session = scene as? ReaderSession else { return scene }
+        guard readAloud || spoken || offersReadAloudButton, let session = scene as? ReaderSession else { return scene }
         let synthesizer: SpeechQueue
         do {
             synthesizer = try SpeechQueue()
@@ -30,7 +34,8 @@ extension ReadCommand {
             sink = audioOut.map { WAVFileSink(path: $0, sampleRate: synthesizer.sampleRate) }
                 ?? DiscardingSink(sampleRate: synthesizer.sampleRate)
         } else {
-            let device = ProcessInfo.processInfo.environment["AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+            let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
+                .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
             do {
                 sink = try ALSASink(device: device, sampleRate: synthesizer.sampleRate)
             } catch {
@@ -38,6 +43,7 @@ extension ReadCommand {
                 return scene
             }
         }
-        return ReadingAloudScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: virtualTime)
+        return SpeechScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: virtualTime,
+                           spokenInterface: spoken)
     }
 }

@@ -87,6 +87,10 @@ struct ReadCommand: ParsableCommand {
 
     @Flag(name: .customLong("read-aloud"), help: "Start reading the book aloud at once, from the page shown (espeak-ng; sound on AUDIO_DEVICE or ALSA's default).")
     var readAloud = false
+    @Flag(name: .customLong("spoken"), help: "The spoken interface: a touch says the control it touches (on the page: reads from the sentence touched), a double tap activates, two fingers swiped sideways move between controls.")
+    var spoken = false
+    @Option(name: .customLong("audio-device"), help: "The ALSA device speech is played on (default: $AUDIO_DEVICE, else ALSA's default).")
+    var audioDevice: String?
     @Option(name: .customLong("audio-out"), help: "Headless: write the audio that would be played to this WAV file, in step with the reader's virtual time.")
     var audioOut: String?
     @Option(name: .customLong("run-for"), parsing: .unconditional, help: "Headless: run this many seconds of virtual time before printing the state.")
@@ -300,7 +304,7 @@ struct ReadCommand: ParsableCommand {
         let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
-        (session as? ReadingAloudScene)?.startReading(at: clock.now)
+        (session as? SpeechScene)?.startReading(at: clock.now)
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
@@ -339,8 +343,8 @@ struct ReadCommand: ParsableCommand {
         let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: lastsUntil),
                               clock: clock)
         loop.idle = policies.idleTimers(start: clock.now)
-        (session as? ReadingAloudScene)?.stopsReadingAt = runEnd
-        (session as? ReadingAloudScene)?.startReading(at: clock.now)
+        (session as? SpeechScene)?.stopsReadingAt = runEnd
+        (session as? SpeechScene)?.startReading(at: clock.now)
         loop.onWarning = { warn($0) }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -350,7 +354,7 @@ struct ReadCommand: ParsableCommand {
             }
         }
         try loop.run()
-        if let reading = session as? ReadingAloudScene { try reading.finish(at: runEnd ?? clock.now) }
+        if let reading = session as? SpeechScene { try reading.finish(at: runEnd ?? clock.now) }
         session.saveNow()
         crashGuard?.stoppedNormally()
         for warning in session.drainWarnings() { warn(warning) }

@@ -32,7 +32,7 @@ final class ReadAloudTests: XCTestCase {
         session.finishBackgroundWork()
         guard let synthesizer = try? SpeechQueue() else { throw XCTSkip("espeak-ng has no voices here") }
         let sink = WAVFileSink(path: folder + "/out.wav", sampleRate: synthesizer.sampleRate)
-        let scene = ReadingAloudScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: true)
+        let scene = SpeechScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: true)
         let firstPage = session.offsetRange
         scene.startReading(at: 0)
         _ = scene.doTimedWork(at: 50)
@@ -63,6 +63,71 @@ final class ReadAloudTests: XCTestCase {
         XCTAssertEqual(scene.spokenRange, said, "paused on its sentence")
         scene.startReading(at: time)
         XCTAssertTrue(scene.isReading, "resumes")
+    }
+
+    private func scene(spoken: Bool) throws -> (SpeechScene, WAVFileSink) {
+        let path = folder + "/book.epub"
+        try LazyEPUBTests.write(LazyEPUBTests.chapters(2), to: path)
+        let settings = ReaderSession.Settings(geometry: PageGeometry(width: 800, height: 600, fontSize: 14),
+                                              font: LazyEPUBTests.font, theme: .light, language: "en")
+        let session = try ReaderSession(opening: .sectioned(try LazyEPUB(path: path, publisherStyles: true)), path: path,
+                                        settings: settings, start: .savedPlace, stateStore: StateStore(directory: folder + "/state"))
+        session.finishBackgroundWork()
+        guard let synthesizer = try? SpeechQueue() else { throw XCTSkip("espeak-ng has no voices here") }
+        let sink = WAVFileSink(path: folder + "/out.wav", sampleRate: synthesizer.sampleRate)
+        return (SpeechScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: true, spokenInterface: spoken), sink)
+    }
+
+    private func centre(of id: String, in scene: SpeechScene) throws -> Point {
+        let control = try XCTUnwrap(scene.session.openScreen.describedControls(host: scene.session).first { $0.id == id },
+                                    "\(id) on \(scene.screenName)")
+        return Point(x: Double(control.rect.x + control.rect.width / 2), y: Double(control.rect.y + control.rect.height / 2))
+    }
+
+    func testTheMenusReadAloudButtonReadsFromThePageAndResumesAfterATouch() throws {
+        let (scene, _) = try scene(spoken: false)
+        defer { scene.stop() }
+        try scene.handle(.toggleMenu, at: 0)
+        scene.handle([GestureEvent(time: 10, kind: .tap(at: try centre(of: "menu.read-aloud", in: scene), zone: .middle))])
+        XCTAssertEqual(scene.screenName, "reading", "the menu closes")
+        XCTAssertTrue(scene.isReading)
+        _ = scene.doTimedWork(at: 100)
+        XCTAssertEqual(scene.spokenRange.map { scene.session.offsetRange.contains($0.lowerBound) }, true)
+        scene.handle([GestureEvent(time: 200, kind: .fingerDown(id: 1, at: Point(x: 400, y: 300)))])
+        XCTAssertFalse(scene.isReading, "a touch pauses")
+        let paused = scene.spokenRange
+        try scene.handle(.toggleMenu, at: 300)
+        scene.handle([GestureEvent(time: 310, kind: .tap(at: try centre(of: "menu.read-aloud", in: scene), zone: .middle))])
+        XCTAssertTrue(scene.isReading, "the button resumes")
+        XCTAssertEqual(scene.spokenRange, paused, "where it paused")
+    }
+
+    func testTheSpokenInterfaceSaysWhatATouchFindsAndActivatesOnADoubleTap() throws {
+        let (scene, sink) = try scene(spoken: true)
+        defer { scene.stop() }
+        XCTAssertFalse(scene.tapZonesEnabled, "every tap waits for a second one")
+        scene.handle([GestureEvent(time: 0, kind: .doubleTap(at: Point(x: 400, y: 300)))])
+        XCTAssertEqual(scene.screenName, "menu", "a double tap in the middle opens the menu")
+        let contents = try centre(of: "menu.contents", in: scene)
+        scene.handle([GestureEvent(time: 500, kind: .tap(at: contents, zone: .middle))])
+        XCTAssertEqual(scene.screenName, "menu", "a single touch activates nothing")
+        _ = scene.doTimedWork(at: 2000)
+        XCTAssertGreaterThan(sink.framesWritten, sink.sampleRate / 2, "the label is said")
+        XCTAssertNil(scene.spokenRange, "words of the interface mark nothing on the page")
+        scene.handle([GestureEvent(time: 2500, kind: .doubleTap(at: contents))])
+        XCTAssertEqual(scene.screenName, "contents", "a double tap activates")
+    }
+
+    func testOnThePageASpokenTouchReadsFromTheSentenceTouched() throws {
+        let (scene, _) = try scene(spoken: true)
+        defer { scene.stop() }
+        let page = scene.session.offsetRange
+        scene.handle([GestureEvent(time: 0, kind: .tap(at: Point(x: 400, y: 300), zone: .middle))])
+        XCTAssertTrue(scene.isReading)
+        _ = scene.doTimedWork(at: 50)
+        let said = try XCTUnwrap(scene.spokenRange)
+        XCTAssertGreaterThan(said.lowerBound, page.lowerBound, "not the page's first sentence: the one touched")
+        XCTAssertTrue(page.contains(said.lowerBound))
     }
 
     func testEachParagraphIsSaidInItsOwnLanguage() throws {

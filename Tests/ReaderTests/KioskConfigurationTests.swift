@@ -212,6 +212,22 @@ final class KioskBookChoiceTests: XCTestCase {
         }
     }
 
+    func testTheSpokenInterfaceAndTheSoundCardAreHandedToTheReader() throws {
+        let kiosk = try KioskConfiguration(parsing: "ACCESSIBLE=spoken\nAUDIO_DEVICE=plughw:1,0\n", source: "k.conf")
+        XCTAssertTrue(kiosk.spokenInterface)
+        let arguments = kiosk.readerArguments(book: "/b.txt").joined(separator: " ")
+        XCTAssertTrue(arguments.contains("--spoken"), arguments)
+        XCTAssertTrue(arguments.contains("--audio-device plughw:1,0"), arguments)
+        let plain = try KioskConfiguration(parsing: "ACCESSIBLE=off\nAUDIO_DEVICE=\n", source: "k.conf")
+        XCTAssertFalse(plain.readerArguments(book: "/b.txt").contains { $0 == "--spoken" || $0 == "--audio-device" })
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "ACCESSIBLE=yes", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: ACCESSIBLE \"yes\": use spoken or off")
+        }
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "\nAUDIO_DEVICE=hw 0", source: "k.conf")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: AUDIO_DEVICE \"hw 0\""), "\(error)")
+        }
+    }
+
     func testLanguagesAreOfferedToTheReaderInOrder() throws {
         let kiosk = try KioskConfiguration(parsing: "LANGUAGES=de, en,zh_Hans\n", source: "k.conf")
         XCTAssertEqual(kiosk.languages, ["de", "en", "zh_Hans"])

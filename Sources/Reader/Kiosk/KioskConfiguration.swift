@@ -48,11 +48,15 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var interfaceScale: InterfaceScale?
     /// The interface's languages a visitor may choose, the first the default (`LANGUAGES=de,en,fr`); empty: the system's.
     public var languages: [String] = []
+    /// The spoken interface for visitors who cannot see the screen (`ACCESSIBLE=spoken`).
+    public var spokenInterface = false
+    /// The ALSA device speech is played on; nil: ALSA's default.
+    public var audioDevice: String?
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
-                              "UI_SCALE", "LANGUAGES"]
+                              "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -161,6 +165,17 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): LANGUAGES \"\(bad)\": use catalog names such as de, en, zh_Hans, comma-separated")
             }
             languages = codes
+        case "ACCESSIBLE":
+            switch (given ?? "off").lowercased() {
+            case "spoken": spokenInterface = true
+            case "off": spokenInterface = false
+            default: throw KioskConfigurationError("\(place): ACCESSIBLE \"\(value)\": use spoken or off")
+            }
+        case "AUDIO_DEVICE":
+            if let given, given.contains(where: { $0.isWhitespace || $0.isNewline }) {
+                throw KioskConfigurationError("\(place): AUDIO_DEVICE \"\(value)\": an ALSA device name has no spaces (hw:0, plughw:1,0, default)")
+            }
+            audioDevice = given
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -207,6 +222,8 @@ public struct KioskConfiguration: Equatable, Sendable {
         if let blankAfterMinutes { arguments += ["--blank-after", String(blankAfterMinutes)] }
         if lockVT { arguments.append("--lock-vt") }
         if let interfaceScale { arguments += ["--ui-scale", interfaceScale.label] }
+        if spokenInterface { arguments.append("--spoken") }
+        if let audioDevice { arguments += ["--audio-device", audioDevice] }
         if !languages.isEmpty { arguments += ["--languages", languages.joined(separator: ",")] }
         return arguments
     }

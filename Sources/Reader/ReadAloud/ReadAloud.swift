@@ -49,10 +49,25 @@ public final class ReadAloud {
         return plan.sentences[current].range
     }
 
+    /// Whether what is being said is the book (not words of the interface).
+    public var readsBook: Bool { state != .idle && plan?.book != nil }
+
     /// Starts reading at the sentence holding `offset`, at `time`.
     public func start(book: Book, from offset: Int, at time: Double) {
         stopSaying()
         plan = SentencePlan(book: book, from: offset)
+        current = -1
+        queuedThrough = -1
+        state = .reading
+        if origin == nil { origin = time }
+        queueAhead()
+    }
+
+    /// Says `text` (words of the interface) at `time`, in place of
+    /// whatever was being said.
+    public func say(_ text: String, language: String, at time: Double) {
+        stopSaying()
+        plan = SentencePlan(saying: text, language: language)
         current = -1
         queuedThrough = -1
         state = .reading
@@ -122,8 +137,22 @@ public final class ReadAloud {
     }
 
     /// Hands over the audio due by `time` and then stops reading (the end of a run).
-    public func finish(at time: Double) throws {
+    /// With `completingSentence`, the rest of the sentence begun (or due
+    /// next) is handed over too: a run that ends on a touch still says
+    /// what the touch asked for.
+    public func finish(at time: Double, completingSentence: Bool = false) throws {
         _ = advance(to: time)
+        if completingSentence, state == .reading {
+            if played >= samples.count, let next = nextSentence() {
+                samples = next
+                played = 0
+            }
+            if played < samples.count {
+                sink.write(Array(samples[played...]))
+                handedFrames += samples.count - played
+                played = samples.count
+            }
+        }
         try sink.drain()
     }
 

@@ -1,18 +1,19 @@
 import BookModel
 import Speech
 
-/// A sentence of the book to say: its characters (scalar offsets), its text
-/// and the language of its voice.
+/// A sentence to say: its characters in the book (scalar offsets; nil for
+/// words of the interface), its text and the language of its voice.
 struct PlannedSentence: Equatable {
-    let range: Range<Int>
+    let range: Range<Int>?
     let text: String
     let language: String
 }
 
 /// The book's sentences from a place on, found a few paragraphs at a time
-/// as reading goes on (a long book is never broken into sentences whole).
+/// as reading goes on (a long book is never broken into sentences whole);
+/// or words of the interface, said once.
 struct SentencePlan {
-    let book: Book
+    let book: Book?
     private(set) var sentences: [PlannedSentence] = []
     private var nextParagraph: Int
     private let start: Int
@@ -24,6 +25,14 @@ struct SentencePlan {
         nextParagraph = book.paragraphs.firstIndex { $0.scalars.upperBound > offset } ?? book.paragraphs.count
     }
 
+    /// `text` alone, in `language`'s voice.
+    init(saying text: String, language: String) {
+        book = nil
+        start = 0
+        nextParagraph = 0
+        sentences = [PlannedSentence(range: nil, text: text, language: language)]
+    }
+
     /// A paragraph's language (an EPUB's `xml:lang`), else the book's, else English.
     static func language(of paragraph: Int, in book: Book) -> String {
         let blocks = book.document?.blocks ?? []
@@ -31,10 +40,11 @@ struct SentencePlan {
         return own ?? book.metadata.language ?? "en"
     }
 
-    var isFinished: Bool { nextParagraph >= book.paragraphs.count }
+    var isFinished: Bool { nextParagraph >= (book?.paragraphs.count ?? 0) }
 
     /// Plans paragraphs until at least `count` sentences are known (or the book ends).
     mutating func extend(toAtLeast count: Int) {
+        guard let book else { return }
         while sentences.count < count, !isFinished {
             let index = nextParagraph
             let paragraph = book.paragraphs[index]

@@ -22,6 +22,8 @@ public struct MenuContent: Equatable, Sendable {
     public var searchHit: String?
     /// The interface's language by its own name, when others are offered (the language button).
     public var languageName: String?
+    /// Speech can read the book aloud (the Read aloud button).
+    public var hasReadAloud = false
 
     public init(title: String, chapter: String = "", pageText: String = "", progress: Double = 0,
                 chapterTicks: [Double] = [], isBookmarked: Bool = false, backPage: Int? = nil, hasLibrary: Bool = false,
@@ -40,10 +42,11 @@ public struct MenuContent: Equatable, Sendable {
 
 /// The menu's controls.
 public enum MenuControl: String, ScreenControlID {
-    case library, contents, search, text, language, bookmark, back, previousHit, nextHit, slider
+    case library, contents, search, text, readAloud, language, bookmark, back, previousHit, nextHit, slider
 
     public var id: String {
         switch self {
+        case .readAloud: "menu.read-aloud"
         case .previousHit: "menu.hit.previous"
         case .nextHit: "menu.hit.next"
         default: "menu." + rawValue
@@ -96,6 +99,10 @@ public struct MenuLayout: Equatable, Sendable {
         topItems.append((.contents, labels.contents, buttonWidth(labels.contents)))
         topItems.append((.search, labels.search, buttonWidth(labels.search)))
         if content.hasTextSettings { topItems.append((.text, labels.text, buttonWidth(labels.text))) }
+        if content.hasReadAloud {
+            let label = catalog.localized("Read aloud")
+            topItems.append((.readAloud, label, buttonWidth(label)))
+        }
         if let language = content.languageName { topItems.append((.language, language, buttonWidth(language))) }
         topItems.append((.bookmark, Self.bookmarkLabel(isBookmarked: content.isBookmarked, catalog: catalog), target))
         let topWidths = topItems.map(\.2)

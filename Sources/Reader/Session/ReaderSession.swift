@@ -51,6 +51,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
     var libraryRequested = false
+    /// Speech can read the book aloud: the menu offers it, and asks it with the time (ms).
+    var offersReadAloud = false
+    var readAloudRequest: ((Double) -> Void)?
     var compositor: Compositor
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }

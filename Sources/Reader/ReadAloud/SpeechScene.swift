@@ -3,29 +3,41 @@ import Gestures
 import Raster
 import Speech
 
-/// The reader session with read aloud: the loop's scene, passing everything
+/// The reader session with speech: the loop's scene, passing everything
 /// to the session and adding the speech handed to the sink as time passes,
 /// the spoken sentence marked on the page, pages turned as speech passes
-/// their end, and a touch on the page pausing.
-public final class ReadingAloudScene: ReadingScene {
+/// their end, and a touch on the page pausing; with the spoken interface,
+/// touches say what they touch and double taps activate.
+public final class SpeechScene: ReadingScene {
     public let session: ReaderSession
     let readAloud: ReadAloud
+    private var spokenInterface: SpokenInterface?
     /// A headless run's end (--run-for), in the loop's ms: reading stops there, so the run does.
     public var stopsReadingAt: Double?
 
     /// `waitsForSynthesis` in virtual time (a headless run), where the
     /// timeline must not depend on how fast the machine synthesizes.
-    public init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool) {
+    public init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool,
+                spokenInterface: Bool = false) {
         self.session = session
         readAloud = ReadAloud(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime,
                               fillsSilence: virtualTime, lead: virtualTime ? 0 : 0.25)
+        self.spokenInterface = spokenInterface ? SpokenInterface() : nil
+        session.offersReadAloud = true
+        session.readAloudRequest = { [weak self] time in self?.startReading(at: time) }
     }
 
     /// Times given by the loop are its ms.
     /// Reads from the first sentence of the page on screen (or resumes where paused).
     public func startReading(at time: Double) {
-        if readAloud.state == .paused { return readAloud.resume() }
+        if readAloud.state == .paused, readAloud.readsBook { return readAloud.resume() }
         readAloud.start(book: session.book, from: session.currentOffset, at: time / 1000)
+        _ = doTimedWork(at: time)
+    }
+
+    /// Reads from the sentence holding `offset`, at `time` (ms).
+    func startReading(from offset: Int, at time: Double) {
+        readAloud.start(book: session.book, from: offset, at: time / 1000)
         _ = doTimedWork(at: time)
     }
 
@@ -35,7 +47,10 @@ public final class ReadingAloudScene: ReadingScene {
     public var spokenRange: Range<Int>? { readAloud.spokenRange }
 
     /// Hands over the audio due by `time` and writes out what a recording sink holds.
-    public func finish(at time: Double) throws { try readAloud.finish(at: time / 1000) }
+    /// A run ended by its input rather than --run-for still says what its last touch asked for.
+    public func finish(at time: Double) throws {
+        try readAloud.finish(at: time / 1000, completingSentence: stopsReadingAt == nil)
+    }
 
     /// The headless final line with `reading_aloud`.
     public func summary(describing: Bool) -> JSONLine {
@@ -78,16 +93,36 @@ public final class ReadingAloudScene: ReadingScene {
 
     // MARK: The session's scene
 
-    public var tapZonesEnabled: Bool { session.tapZonesEnabled }
+    /// With the spoken interface every tap waits to be told from a double tap.
+    public var tapZonesEnabled: Bool { spokenInterface == nil && session.tapZonesEnabled }
 
     public func handle(_ events: [GestureEvent]) {
+        if spokenInterface != nil { return handleSpoken(events) }
         // A touch on the page pauses reading; it does nothing else then.
-        if readAloud.state == .reading, session.screenName == "reading",
+        if readAloud.state == .reading, readAloud.readsBook, session.screenName == "reading",
            events.contains(where: { if case .fingerDown = $0.kind { true } else { false } }) {
             readAloud.pause()
             return
         }
         session.handle(events)
+    }
+
+    /// The gestures through the spoken interface's rules.
+    private func handleSpoken(_ events: [GestureEvent]) {
+        for event in events {
+            let controls = session.openScreen.describedControls(host: session)
+            let actions = spokenInterface?.actions(for: event, controls: controls, onPage: session.screenName == "reading",
+                                                   screenWidth: Double(session.settings.geometry.width)) ?? []
+            for action in actions {
+                switch action {
+                case let .pass(event): session.handle([event])
+                case let .say(words):
+                    readAloud.say(words, language: session.resources.catalog.code, at: event.time / 1000)
+                case let .readFrom(point):
+                    if let offset = session.textOffset(atScreen: point) { startReading(from: offset, at: event.time) }
+                }
+            }
+        }
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws { try session.handle(command, at: time) }
