@@ -7,12 +7,14 @@ public struct SpeechRequest: Sendable, Equatable {
     public let text: String
     public let language: String
     public let wordsPerMinute: Int
+    public let voice: VoiceKind
 
-    public init(id: Int, text: String, language: String, wordsPerMinute: Int) {
+    public init(id: Int, text: String, language: String, wordsPerMinute: Int, voice: VoiceKind = .male) {
         self.id = id
         self.text = text
         self.language = language
         self.wordsPerMinute = wordsPerMinute
+        self.voice = voice
     }
 }
 
@@ -86,7 +88,7 @@ public final class SpeechQueue: @unchecked Sendable {
                 return next
             }
             let samples = synthesizer.samples(of: request.text, language: request.language,
-                                              wordsPerMinute: request.wordsPerMinute)
+                                              wordsPerMinute: request.wordsPerMinute, voice: request.voice)
             condition.withLock {
                 // Unless it was cancelled meanwhile.
                 if saying == request.id { finished[request.id] = samples }

@@ -32,13 +32,15 @@ public final class SpeechSynthesizer: Sendable {
 
     /// `text` spoken in the voice of `language` (a BCP 47 tag; its
     /// language alone, then English, when espeak-ng has no such voice) at
-    /// `wordsPerMinute`.
-    public func samples(of text: String, language: String?, wordsPerMinute: Int = defaultRate) -> [Int16] {
+    /// `wordsPerMinute`, a man's or a woman's.
+    public func samples(of text: String, language: String?, wordsPerMinute: Int = defaultRate,
+                        voice kind: VoiceKind = .male) -> [Int16] {
         requests.withLock { _ in
             for candidate in Self.voiceLanguages(for: language) {
                 let chosen = candidate.withCString { name in
                     var voice = espeak_VOICE()
                     voice.languages = name
+                    voice.gender = kind.rawValue
                     return espeak_SetVoiceByProperties(&voice) == EE_OK
                 }
                 if chosen { break }
@@ -65,6 +67,11 @@ public final class SpeechSynthesizer: Sendable {
         for candidate in [tag, primary, "en"] where !result.contains(candidate) { result.append(candidate) }
         return result
     }
+}
+
+/// Whose voice speaks: espeak-ng gives each language a man's and a woman's.
+public enum VoiceKind: UInt8, Sendable, CaseIterable {
+    case male = 1, female = 2
 }
 
 /// Where the synthesis callback puts the samples of one request.

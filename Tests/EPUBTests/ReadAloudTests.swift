@@ -130,6 +130,33 @@ final class ReadAloudTests: XCTestCase {
         XCTAssertTrue(page.contains(said.lowerBound))
     }
 
+    /// How far speech gets in `seconds` from the page's start, after `choose` on the text panel.
+    private func reach(seconds: Double, choosing ids: [String]) throws -> (offset: Int, choice: SpeechChoice?) {
+        let (scene, _) = try scene(spoken: false)
+        defer { scene.stop() }
+        try scene.handle(.toggleText, at: 0)
+        for (step, id) in ids.enumerated() {
+            scene.handle([GestureEvent(time: Double(step + 1) * 100, kind: .tap(at: try centre(of: id, in: scene), zone: .middle))])
+        }
+        try scene.handle(.closeScreen, at: 900)
+        scene.startReading(at: 1000)
+        var time = 1000.0
+        while time < 1000 + seconds * 1000 {
+            time += 50
+            _ = scene.doTimedWork(at: time)
+        }
+        return (try XCTUnwrap(scene.spokenRange).lowerBound, scene.session.speechChoice)
+    }
+
+    func testTheTextPanelsSpeedAndVoiceAreHeard() throws {
+        let normal = try reach(seconds: 12, choosing: [])
+        XCTAssertEqual(normal.choice, SpeechChoice())
+        let fast = try reach(seconds: 12, choosing: ["text.speed.4", "text.voice.woman"])
+        XCTAssertEqual(fast.choice?.speed, 3)
+        XCTAssertEqual(fast.choice?.voice, .female)
+        XCTAssertGreaterThan(fast.offset, normal.offset + 50, "the fastest speed reads further in the same time")
+    }
+
     func testEachParagraphIsSaidInItsOwnLanguage() throws {
         let path = folder + "/languages.epub"
         try LazyEPUBTests.write([("ch1.xhtml", "<p>The first sentence. The second one.</p>"

@@ -72,6 +72,37 @@ final class SpeechTests: XCTestCase {
         XCTAssertLessThan(Double(fast), 0.8 * Double(normal))
     }
 
+    /// The fundamental frequency (Hz) most often found in the voiced tenths
+    /// of a second, by autocorrelation over 70-400 Hz.
+    private func pitch(_ samples: [Int16], rate: Int) -> Double {
+        let window = rate / 10
+        var found: [Int: Int] = [:]
+        for start in stride(from: 0, to: samples.count - window, by: window) {
+            let x = samples[start..<start + window].map(Double.init)
+            let energy = x.reduce(0) { $0 + $1 * $1 }
+            guard energy / Double(window) > 300 * 300 else { continue }
+            func correlation(_ lag: Int) -> Double {
+                var sum = 0.0
+                for index in 0..<(window - lag) { sum += x[index] * x[index + lag] }
+                return sum / Double(window - lag)
+            }
+            let best = ((rate / 400)...(rate / 70)).max { correlation($0) < correlation($1) } ?? 1
+            found[Int((Double(rate) / Double(best) / 10).rounded()) * 10, default: 0] += 1
+        }
+        return Double(found.max { $0.value < $1.value }?.key ?? 0)
+    }
+
+    func testAWomansVoiceIsHigherThanAMans() throws {
+        guard let synthesizer = SpeechSynthesizer.shared else { throw XCTSkip("espeak-ng's data is not installed") }
+        let text = "Alice was beginning to get very tired of sitting by her sister on the bank."
+        let man = pitch(synthesizer.samples(of: text, language: "en", voice: .male), rate: synthesizer.sampleRate)
+        let woman = pitch(synthesizer.samples(of: text, language: "en", voice: .female), rate: synthesizer.sampleRate)
+        XCTAssertGreaterThan(woman, 1.3 * man, "\(woman) Hz against \(man) Hz")
+        let german = pitch(synthesizer.samples(of: "Die Katze sitzt auf der Matte.", language: "de", voice: .female),
+                           rate: synthesizer.sampleRate)
+        XCTAssertGreaterThan(german, 1.3 * man, "every language has a woman's voice: \(german) Hz")
+    }
+
     func testAWAVFileHoldsItsSamplesBehindAPCMHeader() throws {
         let samples: [Int16] = [0, 1, -1, .max, .min]
         let bytes = WAVFile.bytes(of: samples, sampleRate: 22050)

@@ -16,6 +16,7 @@ public final class ReadAloud {
     let fillsSilence: Bool
     let lead: Double
     var wordsPerMinute = SpeechSynthesizer.defaultRate
+    var voice = VoiceKind.male
     public private(set) var state = State.idle
     private var plan: SentencePlan?
     /// The sentence being said (an index into the plan), -1 before the first.
@@ -92,6 +93,16 @@ public final class ReadAloud {
         let clamped = min(max(value, range.lowerBound), range.upperBound)
         guard clamped != wordsPerMinute else { return }
         wordsPerMinute = clamped
+        synthesizer.cancelAll()
+        generation += 1
+        queuedThrough = current
+        queueAhead()
+    }
+
+    /// Another voice: sentences not yet said are said again in it.
+    public func setVoice(_ kind: VoiceKind) {
+        guard kind != voice else { return }
+        voice = kind
         synthesizer.cancelAll()
         generation += 1
         queuedThrough = current
@@ -184,7 +195,8 @@ public final class ReadAloud {
         guard from <= through else { return }
         synthesizer.enqueue((from...through).map { index in
             let sentence = plan.sentences[index]
-            return SpeechRequest(id: requestID(index), text: sentence.text, language: sentence.language, wordsPerMinute: wordsPerMinute)
+            return SpeechRequest(id: requestID(index), text: sentence.text, language: sentence.language, wordsPerMinute: wordsPerMinute,
+                                 voice: voice)
         })
         queuedThrough = through
     }

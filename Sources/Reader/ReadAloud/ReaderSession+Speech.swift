@@ -1,6 +1,8 @@
 import Geometry
 
 extension ReaderSession {
+    var offersReadAloud: Bool { speechChoice != nil }
+
     /// Closes the screens and reads aloud from the page shown (or on from
     /// where reading was paused).
     func requestReadAloud() {

@@ -23,7 +23,7 @@ public final class SpeechScene: ReadingScene {
         readAloud = ReadAloud(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime,
                               fillsSilence: virtualTime, lead: virtualTime ? 0 : 0.25)
         self.spokenInterface = spokenInterface ? SpokenInterface() : nil
-        session.offersReadAloud = true
+        session.speechChoice = SpeechChoice()
         session.readAloudRequest = { [weak self] time in self?.startReading(at: time) }
     }
 
@@ -74,6 +74,10 @@ public final class SpeechScene: ReadingScene {
     public func doTimedWork(at givenTime: Double) -> Bool {
         let time = stopsReadingAt.map { min(givenTime, $0) } ?? givenTime
         defer { if let end = stopsReadingAt, time >= end { readAloud.pause() } }
+        if let choice = session.speechChoice {
+            readAloud.setWordsPerMinute(choice.wordsPerMinute)
+            readAloud.setVoice(choice.voice)
+        }
         // The loop's time is in ms, speech's in seconds.
         var changed = readAloud.advance(to: time / 1000)
         if session.annotations.spokenSentence != readAloud.spokenRange {

@@ -23,6 +23,8 @@ protocol ScreenHost: AnyObject {
     var offersLibrary: Bool { get }
     /// Speech is at hand to read the book aloud.
     var offersReadAloud: Bool { get }
+    /// How the book is read aloud; nil when speech is not at hand.
+    var speechChoice: SpeechChoice? { get set }
     /// The first character of the page on screen.
     var currentOffset: Int { get }
     /// The characters of the page on screen.

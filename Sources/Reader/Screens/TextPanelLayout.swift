@@ -1,6 +1,7 @@
 import Geometry
 import Languages
 import Raster
+import Speech
 
 /// The text settings a person can choose on the text panel, in steps.
 public enum TextChoices {
@@ -36,6 +37,7 @@ public enum TextPanelControl: ScreenControlID {
     case smaller, larger
     case spacing(Int), margins(Int), theme(String), font(Int)
     case scale(InterfaceScale)
+    case speed(Int), voice(VoiceKind)
     case close
 
     public var id: String {
@@ -47,6 +49,8 @@ public enum TextPanelControl: ScreenControlID {
         case let .theme(name): "text.theme.\(name)"
         case let .font(step): "text.font.\(step + 1)"
         case let .scale(scale): "text.scale.\(scale.label)"
+        case let .speed(step): "text.speed.\(step + 1)"
+        case let .voice(kind): "text.voice.\(kind == .male ? "man" : "woman")"
         case .close: "close"
         }
     }
@@ -55,7 +59,8 @@ public enum TextPanelControl: ScreenControlID {
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
 /// at once) with a row each for the theme and Close, the interface's
-/// scale, then size, spacing, margins and typeface. The theme and the
+/// scale, then size, spacing, margins, typeface, and when the book can be
+/// read aloud its speed and voice. The theme and the
 /// scale come first, so a person who needs them finds them at once. A row
 /// whose options do not fit across wraps them; where the names beside
 /// the rows leave too little room, each name goes above its row; and a
@@ -79,7 +84,7 @@ public struct TextPanelLayout: Equatable, Sendable {
     public var sizeText: String
 
     /// The rows' names as `--describe` identifies them (in English, whatever the interface's language).
-    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Typeface"]
+    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Typeface", "Speed", "Voice"]
 
     /// A row's name in the interface's language.
     static func rowName(_ name: String, catalog: MessageCatalog) -> String {
@@ -89,6 +94,8 @@ public struct TextPanelLayout: Equatable, Sendable {
         case "Size": catalog.localized(context: "the text's size", "Size")
         case "Spacing": catalog.localized(context: "line spacing", "Spacing")
         case "Margins": catalog.localized("Margins")
+        case "Speed": catalog.localized(context: "speech", "Speed")
+        case "Voice": catalog.localized(context: "speech", "Voice")
         default: catalog.localized("Typeface")
         }
     }
@@ -124,12 +131,13 @@ public struct TextPanelLayout: Equatable, Sendable {
         catalog.localized("%d px", fontSize)
     }
 
-    /// `families`: the typefaces offered (none: no typeface row). `offsetY`:
-    /// how far the rows under the theme's are scrolled.
+    /// `families`: the typefaces offered (none: no typeface row). `speech`:
+    /// rows for reading aloud (nil: none). `offsetY`: how far the rows
+    /// under the theme's are scrolled.
     /// Laid out left to right, then mirrored when `metrics` say the language is written right to left.
-    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], offsetY: Double = 0,
+    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], speech: Bool = false, offsetY: Double = 0,
                 catalog: MessageCatalog = .english, measure: (String) -> Int) {
-        let names = families.isEmpty ? Array(Self.rowNames.dropLast()) : Self.rowNames
+        let names = Self.rowNames.filter { (!families.isEmpty || $0 != "Typeface") && (speech || !["Speed", "Voice"].contains($0)) }
         let shownNames = names.map { Self.rowName($0, catalog: catalog) }
         let smaller = catalog.localized(context: "the text's size", "Smaller")
         let larger = catalog.localized(context: "the text's size", "Larger")
@@ -150,6 +158,16 @@ public struct TextPanelLayout: Equatable, Sendable {
                                                option(Self.marginLabel($0, catalog: catalog))) },
         ]
         if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
+        if speech {
+            rows.append(SpeechChoice.speeds.indices.map {
+                let label = SpeechChoice.speedLabel($0, catalog: catalog)
+                return (.speed($0), label, option(label))
+            })
+            rows.append(VoiceKind.allCases.map {
+                let label = SpeechChoice.voiceLabel($0, catalog: catalog)
+                return (.voice($0), label, option(label))
+            })
+        }
         let labelWidth = (shownNames.map(measure).max() ?? 0) + 2 * pad
         let closeWidth = option(close)
         let widest = rows.joined().map(\.width).max() ?? target

@@ -24,26 +24,28 @@ final class TextPanelScreen: ReaderScreen {
         let metrics = host.resources.metrics(for: host.settings)
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
+        let speech = host.speechChoice != nil
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
-                                      catalog: host.resources.catalog, measure: measure)
+                                      speech: speech, catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
         scrollView.contentSize = Size(width: Double(resting.viewport.width),
                                       height: Double(max(resting.contentHeight, resting.viewport.height)))
         scrollView.alwaysBounceVertical = resting.maximumOffset > 0
         let offset = scrollView.contentOffset.y
         return offset == 0 ? resting : TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize,
-                                                       families: families, offsetY: offset,
+                                                       families: families, speech: speech, offsetY: offset,
                                                        catalog: host.resources.catalog, measure: measure)
     }
 
     func controls(in host: ScreenHost) -> [PlacedControl<TextPanelControl>] { layout(host).placed }
 
     /// The options in force.
-    static func selected(_ settings: ReaderSettings, typefaces: [FontFamily]) -> Set<TextPanelControl> {
+    static func selected(_ settings: ReaderSettings, typefaces: [FontFamily], speech: SpeechChoice? = nil) -> Set<TextPanelControl> {
         let geometry = settings.geometry
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
-        let chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
+        var chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
                                              .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale)]
+        if let speech { chosen.formUnion([.speed(speech.speed), .voice(speech.voice)]) }
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
 
@@ -56,7 +58,8 @@ final class TextPanelScreen: ReaderScreen {
             (TextPanelControl.font($0.offset), $0.element.file)
         })
         return TextPanelPainter.draw(layout(host), fontSize: settings.geometry.fontSize,
-                                     selected: Self.selected(settings, typefaces: typefaces), focused: focus,
+                                     selected: Self.selected(settings, typefaces: typefaces, speech: host.speechChoice),
+                                     focused: focus,
                                      families: families, theme: settings.theme, painter: painter, into: &frame)
     }
 
@@ -132,6 +135,12 @@ final class TextPanelScreen: ReaderScreen {
             host.applyInterfaceScale(scale)
             // The rows are laid out anew at the new size, from the top.
             scrollView.setContentOffset(Point(x: 0, y: 0), animated: false)
+            return
+        case let .speed(step):
+            host.speechChoice?.speed = step
+            return
+        case let .voice(kind):
+            host.speechChoice?.voice = kind
             return
         case .close:
             host.closeScreen()

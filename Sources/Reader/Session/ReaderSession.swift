@@ -51,8 +51,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
     var libraryRequested = false
-    /// Speech can read the book aloud: the menu offers it, and asks it with the time (ms).
-    var offersReadAloud = false
+    /// How the book is read aloud (nil: speech is not at hand); reading is asked for with the time (ms).
+    public var speechChoice: SpeechChoice?
     var readAloudRequest: ((Double) -> Void)?
     var compositor: Compositor
     var renderers: PageRenderers
