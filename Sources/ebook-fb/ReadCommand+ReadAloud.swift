@@ -17,33 +17,46 @@ extension ReadCommand {
     /// headless, when there is a WAV file to write.
     private var offersReadAloudButton: Bool { display != "headless" || audioOut != nil }
 
-    /// The book's scene with speech: sound on the ALSA device (or, headless,
-    /// into the --audio-out WAV); no sound card is said in one line and the
-    /// book is read without it (and without the Read aloud button).
+    /// The book's scene with speech (a library's books each with theirs):
+    /// sound on the ALSA device (or, headless, into the --audio-out WAV); no
+    /// sound card is said in one line and the book is read without it (and
+    /// without the Read aloud button).
     func withReadAloud(_ scene: ReadingScene, virtualTime: Bool) throws -> ReadingScene {
-        guard readAloud || spoken || offersReadAloudButton, let session = scene as? ReaderSession else { return scene }
+        guard readAloud || spoken || offersReadAloudButton, let (queue, sink) = speechOutput(virtualTime: virtualTime) else {
+            return scene
+        }
+        let spoken = spoken
+        func speaking(_ session: ReaderSession) -> SpeechScene {
+            SpeechScene(session: session, synthesizer: queue, sink: sink, virtualTime: virtualTime, spokenInterface: spoken)
+        }
+        if let library = scene as? LibraryScene {
+            library.speaking = speaking
+            return library
+        }
+        guard let session = scene as? ReaderSession else { return scene }
+        return speaking(session)
+    }
+
+    /// The synthesizer and where its sound goes; nil, said in one line, when there is no speech or no sound card.
+    private func speechOutput(virtualTime: Bool) -> (SpeechQueue, AudioSink)? {
         let synthesizer: SpeechQueue
         do {
             synthesizer = try SpeechQueue()
         } catch {
             StandardStreams.log("no read aloud: \(error)")
-            return scene
+            return nil
         }
-        let sink: AudioSink
         if virtualTime {
-            sink = audioOut.map { WAVFileSink(path: $0, sampleRate: synthesizer.sampleRate) }
-                ?? DiscardingSink(sampleRate: synthesizer.sampleRate)
-        } else {
-            let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
-                .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
-            do {
-                sink = try ALSASink(device: device, sampleRate: synthesizer.sampleRate)
-            } catch {
-                StandardStreams.log("\(error)")
-                return scene
-            }
+            return (synthesizer, audioOut.map { WAVFileSink(path: $0, sampleRate: synthesizer.sampleRate) }
+                ?? DiscardingSink(sampleRate: synthesizer.sampleRate))
         }
-        return SpeechScene(session: session, synthesizer: synthesizer, sink: sink, virtualTime: virtualTime,
-                           spokenInterface: spoken)
+        let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
+        do {
+            return (synthesizer, try ALSASink(device: device, sampleRate: synthesizer.sampleRate))
+        } catch {
+            StandardStreams.log("\(error)")
+            return nil
+        }
     }
 }

@@ -304,7 +304,7 @@ struct ReadCommand: ParsableCommand {
         let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
-        (session as? SpeechScene)?.startReading(at: clock.now)
+        if readAloud { (session as? SpeechScene)?.startReading(at: clock.now) }
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
@@ -344,7 +344,7 @@ struct ReadCommand: ParsableCommand {
                               clock: clock)
         loop.idle = policies.idleTimers(start: clock.now)
         (session as? SpeechScene)?.stopsReadingAt = runEnd
-        (session as? SpeechScene)?.startReading(at: clock.now)
+        if readAloud { (session as? SpeechScene)?.startReading(at: clock.now) }
         loop.onWarning = { warn($0) }
         if let folder = screenshotEvery {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -354,7 +354,9 @@ struct ReadCommand: ParsableCommand {
             }
         }
         try loop.run()
-        if let reading = session as? SpeechScene { try reading.finish(at: runEnd ?? clock.now) }
+        if let speech = (session as? SpeechScene) ?? (session as? LibraryScene)?.openBookSpeech {
+            try speech.finish(at: runEnd ?? clock.now)
+        }
         session.saveNow()
         crashGuard?.stoppedNormally()
         for warning in session.drainWarnings() { warn(warning) }

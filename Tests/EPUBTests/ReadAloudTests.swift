@@ -145,7 +145,7 @@ final class ReadAloudTests: XCTestCase {
             time += 50
             _ = scene.doTimedWork(at: time)
         }
-        return (try XCTUnwrap(scene.spokenRange).lowerBound, scene.session.speechChoice)
+        return (try XCTUnwrap(scene.spokenRange).lowerBound, scene.session.resources.speech?.choice)
     }
 
     func testTheTextPanelsSpeedAndVoiceAreHeard() throws {

@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import PlainText
 import Raster
+import Speech
 import TestSupport
 import Typesetting
 import XCTest
@@ -110,6 +111,27 @@ final class LibraryReplayTests: XCTestCase {
         try replay(scene, [.control("library.book.2")])
         XCTAssertEqual(scene.book?.bookPath, fixture.books + "/b-ode.txt")
         XCTAssertEqual(scene.book?.currentPage, page, "reopened at its saved place")
+    }
+
+    func testABookFromTheLibraryIsReadAloudAndFallsSilentInTheLibrary() throws {
+        let fixture = try LibraryFixture(books: [("a-emma.txt", "EMMA", "Jane Austen")])
+        self.fixture = fixture
+        let scene = try makeScene(fixture)
+        defer { scene.stop() }
+        guard let queue = try? SpeechQueue() else { throw XCTSkip("espeak-ng has no voices here") }
+        let sink = DiscardingSink(sampleRate: queue.sampleRate)
+        scene.speaking = { SpeechScene(session: $0, synthesizer: queue, sink: sink, virtualTime: true) }
+        try replay(scene, [.control("library.book.1"), .at(400, 240)])
+        XCTAssertEqual(scene.screenName, "menu")
+        try replay(scene, [.control("menu.read-aloud")], from: 5000)
+        let speech = try XCTUnwrap(scene.openBookSpeech)
+        XCTAssertTrue(speech.isReading)
+        XCTAssertNotNil(scene.summary(describing: false).text.range(of: #""reading_aloud": {"#), "the state says what is read")
+        XCTAssertGreaterThan(sink.framesWritten, 0, "speech went to the sink as the loop ran")
+        try replay(scene, [.at(400, 240), .control("menu.library")], from: 9000)
+        XCTAssertEqual(scene.screenName, "library")
+        XCTAssertFalse(speech.isReading, "the library is silent")
+        XCTAssertNil(scene.nextTimedWorkTime(after: 20_000))
     }
 
     func testKeysGoToTheLibraryAndBackAndEscapeQuitsOnlyAtTheTop() throws {

@@ -17,6 +17,16 @@ public final class LibraryScene: ReadingScene {
     public private(set) var showsLibrary = true
     /// Opens a book at its saved place, with the reader's settings.
     private let openBook: (String) throws -> ReaderSession
+    /// Speech around a book opened, when it is at hand (read aloud, the spoken interface).
+    public var speaking: ((ReaderSession) -> SpeechScene)?
+    private var speech: SpeechScene?
+    /// The open book's speech (a headless run writes out what it said).
+    public var openBookSpeech: SpeechScene? { speech }
+    /// The open book's scene: with its speech, when there is one.
+    private var bookScene: (any ReadingScene)? {
+        if let speech { return speech }
+        return book
+    }
     /// The next frame presented must carry every row: the room changed.
     private var roomChanged = true
     /// Virtual time: a book opened during a replay finishes its
@@ -52,6 +62,7 @@ public final class LibraryScene: ReadingScene {
             let opened = try openBook(entry.path)
             opened.offersLibrary = true
             book = opened
+            speech = speaking?(opened)
             bookJustOpened = true
             library.opened(path: entry.path)
             library.hasOpenBook = true
@@ -65,6 +76,7 @@ public final class LibraryScene: ReadingScene {
 
     private func show(library shown: Bool) {
         if shown, let book {
+            speech?.silence()
             book.saveAsRead()
             library.setTheme(book.settings.theme)
             // The book just read goes first; the list shows it at the top.
@@ -79,6 +91,8 @@ public final class LibraryScene: ReadingScene {
     /// Saves and closes the book open, if any.
     private func closeBook() {
         guard let book else { return }
+        speech?.silence()
+        speech = nil
         book.saveAsRead()
         book.stop()
         if book.notesPolicy == .session, !book.highlights.isEmpty { visitorNotes.append(book.places) }
@@ -118,11 +132,11 @@ public final class LibraryScene: ReadingScene {
 
     // MARK: LoopScene
 
-    public var tapZonesEnabled: Bool { showsLibrary ? false : book?.tapZonesEnabled ?? false }
+    public var tapZonesEnabled: Bool { showsLibrary ? false : bookScene?.tapZonesEnabled ?? false }
 
     public func handle(_ events: [GestureEvent]) {
         guard showsLibrary || book == nil else {
-            book?.handle(events)
+            bookScene?.handle(events)
             followBookRequests()
             return
         }
@@ -136,7 +150,7 @@ public final class LibraryScene: ReadingScene {
 
     public func handle(_ command: ReaderCommand, at time: Double) throws {
         guard showsLibrary || book == nil else {
-            try book?.handle(command, at: time)
+            try bookScene?.handle(command, at: time)
             followBookRequests()
             return
         }
@@ -153,6 +167,15 @@ public final class LibraryScene: ReadingScene {
     public func advance(to time: Double) -> Bool {
         let changed = showsLibrary || book == nil ? library.advance(to: time) : book?.advance(to: time) ?? false
         return changed || roomChanged
+    }
+
+    /// Speech goes on only while its book shows.
+    public func nextTimedWorkTime(after time: Double) -> Double? {
+        showsLibrary ? nil : speech?.nextTimedWorkTime(after: time)
+    }
+
+    public func doTimedWork(at time: Double) -> Bool {
+        showsLibrary ? false : speech?.doTimedWork(at: time) ?? false
     }
 
     public var composedFrame: PixelBuffer? {
@@ -222,6 +245,7 @@ public final class LibraryScene: ReadingScene {
 
     public func stop() {
         library.stop()
+        speech?.silence()
         book?.stop()
     }
 
@@ -229,7 +253,7 @@ public final class LibraryScene: ReadingScene {
     /// the library's (`screen`, `books`; with `describing`, `book` null,
     /// `theme` and the controls).
     public func summary(describing: Bool) -> JSONLine {
-        if !showsLibrary, let book { return book.summary(describing: describing) }
+        if !showsLibrary, let scene = bookScene { return scene.summary(describing: describing) }
         var result = JSONLine()
         result.add("screen", "library")
         result.add("books", library.entries.count)

@@ -1,4 +1,5 @@
 import Devices
+import Geometry
 import Gestures
 import Raster
 import Speech
@@ -23,8 +24,7 @@ public final class SpeechScene: ReadingScene {
         readAloud = ReadAloud(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime,
                               fillsSilence: virtualTime, lead: virtualTime ? 0 : 0.25)
         self.spokenInterface = spokenInterface ? SpokenInterface() : nil
-        session.speechChoice = SpeechChoice()
-        session.readAloudRequest = { [weak self] time in self?.startReading(at: time) }
+        session.resources.speech = SpeechOffer { [weak self] time in self?.startReading(at: time) }
     }
 
     /// Times given by the loop are its ms.
@@ -74,7 +74,7 @@ public final class SpeechScene: ReadingScene {
     public func doTimedWork(at givenTime: Double) -> Bool {
         let time = stopsReadingAt.map { min(givenTime, $0) } ?? givenTime
         defer { if let end = stopsReadingAt, time >= end { readAloud.pause() } }
-        if let choice = session.speechChoice {
+        if let choice = session.resources.speech?.choice {
             readAloud.setWordsPerMinute(choice.wordsPerMinute)
             readAloud.setVoice(choice.voice)
         }
@@ -123,10 +123,19 @@ public final class SpeechScene: ReadingScene {
                 case let .say(words):
                     readAloud.say(words, language: session.resources.catalog.code, at: event.time / 1000)
                 case let .readFrom(point):
-                    if let offset = session.textOffset(atScreen: point) { startReading(from: offset, at: event.time) }
+                    if let offset = textOffset(atScreen: point) { startReading(from: offset, at: event.time) }
                 }
             }
         }
+    }
+
+    /// The character under a point of the screen on the page shown, if text is there.
+    private func textOffset(atScreen point: Point) -> Int? {
+        let pages = session.knownPages
+        guard let pagePoint = session.controller.pagePoint(atScreen: point), pages.pages.indices.contains(session.currentPage) else {
+            return nil
+        }
+        return session.renderer.typesetter.layoutPage(session.currentPage, of: pages).text.offset(atX: pagePoint.x, y: pagePoint.y)
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws { try session.handle(command, at: time) }
@@ -146,6 +155,9 @@ public final class SpeechScene: ReadingScene {
     public func nextWatchTime(after time: Double) -> Double? { session.nextWatchTime(after: time) }
     public func checkWatches(at time: Double) -> Bool { session.checkWatches(at: time) }
     public func drainWarnings() -> [String] { session.drainWarnings() }
+    /// Speech stops (the book is put away); the session goes on.
+    public func silence() { readAloud.pause() }
+
     public func resetForIdle(at time: Double) { readAloud.pause(); session.resetForIdle(at: time) }
     public var composesStraight: Bool {
         get { session.composesStraight }

@@ -49,7 +49,7 @@ final class MenuScreen: ReaderScreen {
         let catalog = host.resources.catalog
         content.searchHit = host.annotations.hitPosition(catalog)
         if host.resources.languages.offersChoice { content.languageName = catalog.ownName }
-        content.hasReadAloud = host.offersReadAloud
+        content.hasReadAloud = host.resources.speech != nil
         if let scrub = scrubFraction {
             content.progress = scrub
             content.chapter = book.chapterTitle(holding: Int(Double(length) * scrub))
@@ -107,7 +107,9 @@ final class MenuScreen: ReaderScreen {
         case .search: host.open(SearchScreen(language: host.settings.language, catalog: host.resources.catalog))
         case .text where policy.offersTextSettings: host.open(TextPanelScreen())
         case .library where host.offersLibrary && policy.offersLibrary: host.requestLibrary()
-        case .readAloud: host.requestReadAloud()
+        case .readAloud:
+            host.closeScreen()
+            host.resources.speech?.startReading(time)
         case .text, .library: break
         }
     }

@@ -21,10 +21,6 @@ protocol ScreenHost: AnyObject {
     var menuPolicy: MenuPolicy { get }
     /// The book was opened from a library.
     var offersLibrary: Bool { get }
-    /// Speech is at hand to read the book aloud.
-    var offersReadAloud: Bool { get }
-    /// How the book is read aloud; nil when speech is not at hand.
-    var speechChoice: SpeechChoice? { get set }
     /// The first character of the page on screen.
     var currentOffset: Int { get }
     /// The characters of the page on screen.
@@ -55,8 +51,6 @@ protocol ScreenHost: AnyObject {
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
-    /// Closes the book's screens and reads aloud from the page shown.
-    func requestReadAloud()
     /// Opens `screen` in place of the one open (which gives way at once).
     func open(_ screen: any ReaderScreen)
     /// Closes the open screen (the menu slides out).

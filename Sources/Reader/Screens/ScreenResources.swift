@@ -5,7 +5,7 @@ import Typesetting
 
 /// What the screens over the page draw with, each found once: the
 /// interface's painter, the typefaces the text panel offers, the book's
-/// title and whether it has links.
+/// title and whether it has links; and speech, when it is at hand.
 public final class ScreenResources {
     private var painter: InterfacePainter?
     private var title: String?
@@ -18,6 +18,8 @@ public final class ScreenResources {
 
     /// The languages offered and the one shown (shared with the library).
     public var languages = InterfaceLanguages.english
+    /// Reading aloud, when speech is at hand (the menu's Read aloud, the text panel's speed and voice).
+    var speech: SpeechOffer?
     /// The interface's words now.
     var catalog: MessageCatalog { languages.current }
 

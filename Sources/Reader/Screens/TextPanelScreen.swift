@@ -24,7 +24,7 @@ final class TextPanelScreen: ReaderScreen {
         let metrics = host.resources.metrics(for: host.settings)
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
-        let speech = host.speechChoice != nil
+        let speech = host.resources.speech != nil
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
                                       speech: speech, catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
@@ -58,7 +58,7 @@ final class TextPanelScreen: ReaderScreen {
             (TextPanelControl.font($0.offset), $0.element.file)
         })
         return TextPanelPainter.draw(layout(host), fontSize: settings.geometry.fontSize,
-                                     selected: Self.selected(settings, typefaces: typefaces, speech: host.speechChoice),
+                                     selected: Self.selected(settings, typefaces: typefaces, speech: host.resources.speech?.choice),
                                      focused: focus,
                                      families: families, theme: settings.theme, painter: painter, into: &frame)
     }
@@ -137,10 +137,10 @@ final class TextPanelScreen: ReaderScreen {
             scrollView.setContentOffset(Point(x: 0, y: 0), animated: false)
             return
         case let .speed(step):
-            host.speechChoice?.speed = step
+            host.resources.speech?.choice.speed = step
             return
         case let .voice(kind):
-            host.speechChoice?.voice = kind
+            host.resources.speech?.choice.voice = kind
             return
         case .close:
             host.closeScreen()

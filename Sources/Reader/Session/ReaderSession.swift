@@ -51,9 +51,6 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
     var libraryRequested = false
-    /// How the book is read aloud (nil: speech is not at hand); reading is asked for with the time (ms).
-    public var speechChoice: SpeechChoice?
-    var readAloudRequest: ((Double) -> Void)?
     var compositor: Compositor
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }
