@@ -148,6 +148,20 @@ final class ReadAloudTests: XCTestCase {
         return (try XCTUnwrap(scene.spokenRange).lowerBound, scene.session.resources.speech?.choice)
     }
 
+    func testTheTextPanelSaysWhatIsSelectedAndTheSize() throws {
+        let (scene, _) = try scene(spoken: true)
+        defer { scene.stop() }
+        try scene.handle(.toggleText, at: 0)
+        let controls = scene.session.openScreen.describedControls(host: scene.session)
+        func value(_ id: String) -> String? { controls.first { $0.id == id }?.value }
+        XCTAssertEqual(value("text.larger"), "14 px")
+        XCTAssertEqual(value("text.theme.light"), "selected")
+        XCTAssertNil(value("text.theme.dark"))
+        XCTAssertEqual(value("text.speed.2"), "selected", "the normal speed")
+        XCTAssertEqual(value("text.voice.man"), "selected")
+        XCTAssertEqual(controls.first { $0.id == "text.theme.light" }?.spoken, "Light, selected")
+    }
+
     func testTheTextPanelsSpeedAndVoiceAreHeard() throws {
         let normal = try reach(seconds: 12, choosing: [])
         XCTAssertEqual(normal.choice, SpeechChoice())

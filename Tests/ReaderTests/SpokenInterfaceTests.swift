@@ -25,6 +25,12 @@ final class SpokenInterfaceTests: XCTestCase {
         XCTAssertEqual(spoken.focusedID, "menu.contents", "the focus stays")
     }
 
+    func testAControlsStateIsSaidAfterItsLabel() {
+        var spoken = SpokenInterface()
+        let larger = ScreenControl(id: "text.larger", label: "Larger", rect: PixelRect(x: 0, y: 0, width: 90, height: 60), value: "20 px")
+        XCTAssertEqual(run(&spoken, .tap(at: Point(x: 40, y: 30), zone: .left), controls: [larger]), [.say("Larger, 20 px")])
+    }
+
     func testADoubleTapActivatesTheControlUnderItElseTheOneInFocus() {
         var spoken = SpokenInterface()
         XCTAssertEqual(run(&spoken, .doubleTap(at: Point(x: 300, y: 20))),

@@ -49,7 +49,7 @@ struct SpokenInterface {
         case let .tap(at, _):
             if let control = controls.first(where: { $0.contains(x: at.x, y: at.y) }) {
                 focusedID = control.id
-                return [.say(control.label)]
+                return [.say(control.spoken)]
             }
             return onPage ? [.readFrom(at)] : []
         case let .doubleTap(at):
@@ -82,6 +82,6 @@ struct SpokenInterface {
         let index = controls.firstIndex { $0.id == focusedID }
         let next = index.map { ($0 + step + controls.count) % controls.count } ?? (step > 0 ? 0 : controls.count - 1)
         focusedID = controls[next].id
-        return [.say(controls[next].label)]
+        return [.say(controls[next].spoken)]
     }
 }

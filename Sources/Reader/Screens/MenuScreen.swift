@@ -74,6 +74,11 @@ final class MenuScreen: ReaderScreen {
 
     func controls(in host: ScreenHost) -> [PlacedControl<MenuControl>] { layout(host, content(host)).placed }
 
+    /// The slider says the page.
+    func value(of control: MenuControl, host: ScreenHost) -> String? {
+        control == .slider ? content(host).pageText : nil
+    }
+
     func draw(into frame: inout PixelBuffer, host: ScreenHost) -> [Range<Int>] {
         guard let painter = host.resources.painter(for: host.settings) else { return [] }
         let content = content(host)

@@ -70,6 +70,8 @@ protocol ReaderScreen: AnyObject {
     func key(_ command: ReaderCommand, host: ScreenHost) -> KeyHandling
     /// The screen is closed at `time`; true when it goes on drawing while it leaves (a slide).
     func close(at time: Double) -> Bool
+    /// What a control is set to, if it holds a state (`ScreenControl.value`).
+    func value(of control: Control, host: ScreenHost) -> String?
 }
 
 extension ReaderScreen {
@@ -80,9 +82,16 @@ extension ReaderScreen {
     func drag(_ event: GestureEvent, host: ScreenHost) -> Bool { true }
     func longPress(at point: Point, time: Double, host: ScreenHost) {}
     func close(at time: Double) -> Bool { false }
+    func value(of control: Control, host: ScreenHost) -> String? { nil }
 
-    /// The controls as `--describe` prints them.
-    func describedControls(in host: ScreenHost) -> [ScreenControl] { controls(in: host).map(\.described) }
+    /// The controls as `--describe` prints them, with their states.
+    func describedControls(in host: ScreenHost) -> [ScreenControl] {
+        controls(in: host).map { placed in
+            var described = placed.described
+            described.value = value(of: placed.control, host: host)
+            return described
+        }
+    }
 }
 
 /// A screen with a text field: keys that type (a hardware keyboard's)

@@ -7,12 +7,18 @@ public struct ScreenControl: Equatable, Sendable {
     public var id: String
     public var label: String
     public var rect: PixelRect
+    /// What the control is set to, when it holds a state ("selected", "20 px"): the spoken interface says it after the label.
+    public var value: String?
 
-    public init(id: String, label: String, rect: PixelRect) {
+    public init(id: String, label: String, rect: PixelRect, value: String? = nil) {
         self.id = id
         self.label = label
         self.rect = rect
+        self.value = value
     }
+
+    /// The label and the state, as the spoken interface says them.
+    public var spoken: String { value.map { "\(label), \($0)" } ?? label }
 
     /// True when the point lies in the control's rectangle.
     public func contains(x: Double, y: Double) -> Bool {
@@ -25,6 +31,7 @@ public struct ScreenControl: Equatable, Sendable {
         line.add("id", id)
         line.add("label", label)
         line.add("rect", [rect.x, rect.y, rect.width, rect.height].map(Double.init))
+        if let value { line.add("value", value) }
         return line
     }
 }

@@ -63,6 +63,20 @@ final class TextPanelScreen: ReaderScreen {
                                      families: families, theme: settings.theme, painter: painter, into: &frame)
     }
 
+    /// The options in force are selected; the size buttons say the size.
+    func value(of control: TextPanelControl, host: ScreenHost) -> String? {
+        let catalog = host.resources.catalog
+        switch control {
+        case .smaller, .larger: return TextPanelLayout.sizeLabel(host.settings.geometry.fontSize, catalog: catalog)
+        case .close: return nil
+        default:
+            let settings = host.settings
+            let chosen = Self.selected(settings, typefaces: host.resources.typefaces(language: settings.language),
+                                       speech: host.resources.speech?.choice)
+            return chosen.contains(control) ? catalog.localized(context: "an option", "selected") : nil
+        }
+    }
+
     /// A tap on a control applies it; above the panel it closes.
     func tap(at point: Point, time: Double, host: ScreenHost) {
         let layout = layout(host)
