@@ -25,12 +25,15 @@ extension ReadCommand {
         guard readAloud || spoken || offersReadAloudButton, let (queue, sink) = speechOutput(virtualTime: virtualTime) else {
             return scene
         }
+        // One voice for the library and every book it opens: one timeline on the one sound card.
+        let voice = ReadAloud(synthesizer: queue, sink: sink, virtualTime: virtualTime)
         let spoken = spoken
         func speaking(_ session: ReaderSession) -> SpeechScene {
-            SpeechScene(session: session, synthesizer: queue, sink: sink, virtualTime: virtualTime, spokenInterface: spoken)
+            SpeechScene(session: session, readAloud: voice, spokenInterface: spoken)
         }
         if let library = scene as? LibraryScene {
             library.speaking = speaking
+            if spoken { library.spokenLibrary = voice }
             return library
         }
         guard let session = scene as? ReaderSession else { return scene }

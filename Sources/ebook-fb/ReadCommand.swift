@@ -354,8 +354,10 @@ struct ReadCommand: ParsableCommand {
             }
         }
         try loop.run()
-        if let speech = (session as? SpeechScene) ?? (session as? LibraryScene)?.openBookSpeech {
+        if let speech = session as? SpeechScene {
             try speech.finish(at: runEnd ?? clock.now)
+        } else if let voice = (session as? LibraryScene)?.voice {
+            try voice.finish(at: (runEnd ?? clock.now) / 1000, completingSentence: runEnd == nil)
         }
         session.saveNow()
         crashGuard?.stoppedNormally()

@@ -134,6 +134,30 @@ final class LibraryReplayTests: XCTestCase {
         XCTAssertNil(scene.nextTimedWorkTime(after: 20_000))
     }
 
+    func testWithTheSpokenInterfaceATouchSaysTheBookAndADoubleTapOpensIt() throws {
+        let fixture = try LibraryFixture(books: [("a-emma.txt", "EMMA", "Jane Austen")])
+        self.fixture = fixture
+        let scene = try makeScene(fixture)
+        defer { scene.stop() }
+        guard let queue = try? SpeechQueue() else { throw XCTSkip("espeak-ng has no voices here") }
+        let sink = DiscardingSink(sampleRate: queue.sampleRate)
+        let voice = ReadAloud(synthesizer: queue, sink: sink, virtualTime: true)
+        scene.speaking = { SpeechScene(session: $0, readAloud: voice, spokenInterface: true) }
+        scene.spokenLibrary = voice
+        try replay(scene, [.control("library.book.1")])
+        // Two seconds on, untouched, while the title is said.
+        try ReaderLoop(scene: scene, display: HeadlessDisplay(width: 800, height: 480),
+                       input: RecordedInput(frames: [], lastsUntil: 4500), clock: VirtualClock(start: 2500)).run()
+        XCTAssertEqual(scene.screenName, "library", "a single touch opens nothing")
+        XCTAssertGreaterThan(sink.framesWritten, queue.sampleRate / 2, "the book's title is said")
+        let (x, y) = try control("library.book.1", in: scene)
+        let frames = [TouchFrame(time: 5000, touches: [Touch(id: 1, x: x, y: y)]), TouchFrame(time: 5060, touches: []),
+                      TouchFrame(time: 5180, touches: [Touch(id: 2, x: x, y: y)]), TouchFrame(time: 5240, touches: [])]
+        try ReaderLoop(scene: scene, display: HeadlessDisplay(width: 800, height: 480), input: RecordedInput(frames: frames),
+                       clock: VirtualClock(start: 5000)).run()
+        XCTAssertEqual(scene.screenName, "reading", "a double tap opens the book")
+    }
+
     func testKeysGoToTheLibraryAndBackAndEscapeQuitsOnlyAtTheTop() throws {
         let fixture = try LibraryFixture(books: [("emma.txt", "EMMA", "Jane Austen")])
         self.fixture = fixture

@@ -20,8 +20,13 @@ public final class LibraryScene: ReadingScene {
     /// Speech around a book opened, when it is at hand (read aloud, the spoken interface).
     public var speaking: ((ReaderSession) -> SpeechScene)?
     private var speech: SpeechScene?
-    /// The open book's speech (a headless run writes out what it said).
+    /// The open book's speech.
     public var openBookSpeech: SpeechScene? { speech }
+    /// The voice the library or its book speaks with (a headless run writes out what it said).
+    public var voice: ReadAloud? { spokenLibrary ?? speech?.readAloud }
+    /// The voice of the spoken interface, which the library then follows too.
+    public var spokenLibrary: ReadAloud?
+    private var spokenInterface = SpokenInterface()
     /// The open book's scene: with its speech, when there is one.
     private var bookScene: (any ReadingScene)? {
         if let speech { return speech }
@@ -132,7 +137,7 @@ public final class LibraryScene: ReadingScene {
 
     // MARK: LoopScene
 
-    public var tapZonesEnabled: Bool { showsLibrary ? false : bookScene?.tapZonesEnabled ?? false }
+    public var tapZonesEnabled: Bool { showsLibrary || book == nil ? false : bookScene?.tapZonesEnabled ?? false }
 
     public func handle(_ events: [GestureEvent]) {
         guard showsLibrary || book == nil else {
@@ -141,10 +146,11 @@ public final class LibraryScene: ReadingScene {
             return
         }
         for event in events {
-            let request = library.handle(event)
-            perform(request)
-            // The rest of a batch that changed rooms belongs to no room.
-            if !showsLibrary { return }
+            for passed in spoken(event) {
+                perform(library.handle(passed))
+                // The rest of a batch that changed rooms belongs to no room.
+                if !showsLibrary { return }
+            }
         }
     }
 
@@ -169,13 +175,32 @@ public final class LibraryScene: ReadingScene {
         return changed || roomChanged
     }
 
-    /// Speech goes on only while its book shows.
+    /// A book's speech goes on only while it shows; the library's while the library does.
     public func nextTimedWorkTime(after time: Double) -> Double? {
-        showsLibrary ? nil : speech?.nextTimedWorkTime(after: time)
+        showsLibrary || book == nil ? spokenLibrary?.nextDueTime(after: time / 1000).map { $0 * 1000 }
+            : speech?.nextTimedWorkTime(after: time)
     }
 
     public func doTimedWork(at time: Double) -> Bool {
-        showsLibrary ? false : speech?.doTimedWork(at: time) ?? false
+        guard showsLibrary || book == nil else { return speech?.doTimedWork(at: time) ?? false }
+        _ = spokenLibrary?.advance(to: time / 1000)
+        return false
+    }
+
+    /// A gesture in the library through the spoken interface's rules (a
+    /// touch says the book, a double tap opens it): what goes on to the library.
+    private func spoken(_ event: GestureEvent) -> [GestureEvent] {
+        guard let voice = spokenLibrary else { return [event] }
+        var passed: [GestureEvent] = []
+        for action in spokenInterface.actions(for: event, controls: library.controls, onPage: false,
+                                              screenWidth: Double(library.frame.width)) {
+            switch action {
+            case let .pass(event): passed.append(event)
+            case let .say(words): voice.say(words, language: library.catalog.code, at: event.time / 1000)
+            case .readFrom: break
+            }
+        }
+        return passed
     }
 
     public var composedFrame: PixelBuffer? {

@@ -36,6 +36,15 @@ public final class ReadAloud {
     /// How often audio is handed over while reading.
     static let interval = 0.05
 
+    /// In virtual time (a headless run) the timeline must not depend on how
+    /// fast the machine synthesizes: it waits for each sentence, and silence
+    /// is written where nothing is said; in real time a sound card's queue
+    /// is kept a quarter of a second ahead.
+    public convenience init(synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool) {
+        self.init(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime, fillsSilence: virtualTime,
+                  lead: virtualTime ? 0 : 0.25)
+    }
+
     public init(synthesizer: SpeechQueue, sink: AudioSink, waitsForSynthesis: Bool, fillsSilence: Bool, lead: Double) {
         self.synthesizer = synthesizer
         self.sink = sink

@@ -11,20 +11,23 @@ import Speech
 /// touches say what they touch and double taps activate.
 public final class SpeechScene: ReadingScene {
     public let session: ReaderSession
-    let readAloud: ReadAloud
+    public let readAloud: ReadAloud
     private var spokenInterface: SpokenInterface?
     /// A headless run's end (--run-for), in the loop's ms: reading stops there, so the run does.
     public var stopsReadingAt: Double?
 
-    /// `waitsForSynthesis` in virtual time (a headless run), where the
-    /// timeline must not depend on how fast the machine synthesizes.
-    public init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool,
-                spokenInterface: Bool = false) {
+    /// `readAloud` may be shared: a library's books and the library itself speak with one voice.
+    public init(session: ReaderSession, readAloud: ReadAloud, spokenInterface: Bool = false) {
         self.session = session
-        readAloud = ReadAloud(synthesizer: synthesizer, sink: sink, waitsForSynthesis: virtualTime,
-                              fillsSilence: virtualTime, lead: virtualTime ? 0 : 0.25)
+        self.readAloud = readAloud
         self.spokenInterface = spokenInterface ? SpokenInterface() : nil
         session.resources.speech = SpeechOffer { [weak self] time in self?.startReading(at: time) }
+    }
+
+    public convenience init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool,
+                            spokenInterface: Bool = false) {
+        self.init(session: session, readAloud: ReadAloud(synthesizer: synthesizer, sink: sink, virtualTime: virtualTime),
+                  spokenInterface: spokenInterface)
     }
 
     /// Times given by the loop are its ms.
