@@ -40,7 +40,7 @@ if command -v systemd-sysusers >/dev/null; then
     systemd-sysusers ${DESTDIR:+--root="$DESTDIR"} "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
 elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
     useradd ${DESTDIR:+--root "$DESTDIR"} --system --user-group --no-create-home --home-dir / \
-        --shell /usr/sbin/nologin --comment "eBook reader kiosk" --groups video,input ebook-fb
+        --shell /usr/sbin/nologin --comment "eBook reader kiosk" --groups video,input,audio ebook-fb
 fi
 install -m 0644 Books/*.txt "$DESTDIR$PREFIX/share/ebook-fb/books/"
 install -D -m 0644 -t "$DESTDIR$PREFIX/share/ebook-fb/po" po/ebook-fb.pot po/*.po

@@ -56,7 +56,9 @@ extension ReadCommand {
         let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
         do {
-            return (synthesizer, try ALSASink(device: device, sampleRate: synthesizer.sampleRate))
+            let sink = try ALSASink(device: device, sampleRate: synthesizer.sampleRate)
+            StandardStreams.log("speech: espeak-ng on ALSA device \(device)")
+            return (synthesizer, sink)
         } catch {
             StandardStreams.log("\(error)")
             return nil

@@ -68,8 +68,10 @@ class QMP:
         return reply.get("return")
 
 
-def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1"):
-    """Runs one boot (with `drive` as a raw virtio disk when given); returns
+def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1", audio=None):
+    """Runs one boot (with `drive` as a raw virtio disk when given, and with
+    `audio` a sound card, QEMU's intel-hda, whose output is recorded to that
+    WAV file); returns
     {screen name: PNG path}, the reader's exit status, the log lines and
     when each screen was read (s from the start of QEMU)."""
     work = tempfile.mkdtemp(prefix="kiosk-")
@@ -82,6 +84,9 @@ def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 pani
                "-qmp", f"unix:{qmp_path},server=on,wait=off", "-no-reboot", "-nic", "none"]
     if drive:
         command += ["-drive", f"file={drive},format=raw,if=virtio"]
+    if audio:
+        command += ["-audiodev", f"wav,id=speech,path={audio}", "-device", "intel-hda",
+                    "-device", "hda-output,audiodev=speech"]
     log = open(os.path.join(out, "serial.log"), "w")
     qemu = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + args.timeout

@@ -11,6 +11,7 @@ add_boot_test() {
     python3 "$HERE/gestures.py" "$WIDTH" "$HEIGHT" "$WORK/recordings" > /dev/null
     install -D -m 0755 "$HERE/systemd-guest-test.sh" "$test_dir/test.sh"
     install -m 0644 "$WORK/recordings/flick.events" "$test_dir/flick.events"
+    install -m 0644 "$WORK/recordings/screen-menu-open.events" "$test_dir/tap-middle.events"
     test_unit "$tree" ebook-fb-kiosk-test "ebook-fb boot test (virtual kiosk)" "After=ebook-fb.service" \
         /usr/local/lib/ebook-fb-kiosk-test/test.sh
 }

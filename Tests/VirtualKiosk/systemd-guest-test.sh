@@ -100,5 +100,17 @@ cp /run/ebook-fb.conf.good /etc/ebook-fb.conf
 systemctl restart ebook-fb.service
 show back "ebook-fb: presented page 2" 3
 
+# Speech on the guest's sound card, which the host records: with the
+# spoken interface a touch on the page reads from the sentence touched.
+sed -i 's#^ACCESSIBLE=.*#ACCESSIBLE=spoken#' /etc/ebook-fb.conf
+systemctl restart ebook-fb.service
+wait_line "ebook-fb: presented page 2" 4 || say "failed: no page 2 with the spoken interface"
+/usr/local/bin/ebook-fb inject --settle 5000 "$HERE/tap-middle.events" > /tmp/inject.log 2>&1 \
+    || say "failed: inject tap: $(cat /tmp/inject.log)"
+sleep 10
+say "speech $(reader_log | grep -m 1 -E 'speech: |no sound|no read aloud' | tr -d '\n') | $(head -n 1 /proc/asound/cards 2>/dev/null)"
+systemctl stop ebook-fb.service
+cp /run/ebook-fb.conf.good /etc/ebook-fb.conf
+
 journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager | sed 's/^/KIOSK log /' > "$SERIAL"
 finish

@@ -2,7 +2,8 @@
 unit enabled, reads the screen through QMP `screendump` whenever the guest's
 test unit reports a screen ready, and checks what was scanned out: the book
 on screen after boot, the time from the kernel's start to the first page,
-a flick to page 2, and after a SIGKILL systemd's restart on the same page.
+a flick to page 2, after a SIGKILL systemd's restart on the same page, and
+speech on the guest's sound card (QEMU's intel-hda, recorded to a WAV file).
 
 usage: systemd_kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --drive IMAGE
                         --reference DIR [--gpus bochs] [--timeout S]
@@ -10,12 +11,14 @@ usage: systemd_kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --drive IMAGE
 Prints one line per check and "N passed, N failed".
 """
 import argparse
+import array
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import wave
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import images  # noqa: E402
@@ -53,6 +56,26 @@ def check_error_screen(gpu, screens, lines, page2, checks):
     checks.report(ok, f"{gpu}: with the setting fixed and the service restarted, the book is back on page 2: {detail}")
 
 
+def check_speech(gpu, path, lines, checks):
+    """A touch with the spoken interface on: speech on the sound card, as
+    QEMU recorded it: seconds of it, most of them voiced."""
+    seconds, voiced = 0.0, 0.0
+    try:
+        with wave.open(path) as recording:
+            rate, channels = recording.getframerate(), recording.getnchannels()
+            data = array.array("h", recording.readframes(recording.getnframes()))
+        mono = [sum(data[i:i + channels]) / channels for i in range(0, len(data), channels)]
+        seconds = len(mono) / rate
+        window = rate // 10
+        loud = [sum(x * x for x in mono[k:k + window]) / window > 300 ** 2 for k in range(0, len(mono) - window, window)]
+        voiced = sum(loud) / max(1, len(loud))
+    except (OSError, EOFError, wave.Error) as error:
+        print(f"     {gpu}: no recording: {error}", flush=True)
+    checks.report(seconds >= 2 and voiced >= 0.3,
+                  f"{gpu}: a touch with the spoken interface reads aloud on the sound card: {seconds:.1f} s recorded, "
+                  f"{voiced:.0%} voiced ({value(lines, 'speech')})")
+
+
 def check_boot(gpu, args, references, checks):
     out = os.path.join(args.out, gpu)
     os.makedirs(out, exist_ok=True)
@@ -60,8 +83,9 @@ def check_boot(gpu, args, references, checks):
     # Each boot starts from the image as built: no reading position saved yet.
     drive = os.path.join(out, "root.img")
     subprocess.run(["cp", "--sparse=always", args.drive, drive], check=True)
+    speech = os.path.join(out, "speech.wav")
     try:
-        screens, _, lines, _ = kiosk.boot(gpu, args, out, drive=drive, append=APPEND)
+        screens, _, lines, _ = kiosk.boot(gpu, args, out, drive=drive, append=APPEND, audio=speech)
     finally:
         os.remove(drive)
     problems = [line for line in lines if line.split()[1:2] in (["missing"], ["failed:"], ["timeout"])]
@@ -107,6 +131,7 @@ def check_boot(gpu, args, references, checks):
     checks.report(fed, f"{gpu}: the watchdog ({watchdog[0] if watchdog else '?'}) is fed: no restart and no timeout "
                        f"while idle past its limit ({' '.join(watchdog) or 'not reported'})")
     check_error_screen(gpu, screens, lines, page2, checks)
+    check_speech(gpu, speech, lines, checks)
     print(f"     {gpu}: saved offset {value(lines, 'saved-offset')}", flush=True)
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s", flush=True)
     return screens, timing

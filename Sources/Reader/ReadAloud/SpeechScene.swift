@@ -15,6 +15,8 @@ public final class SpeechScene: ReadingScene {
     private var spokenInterface: SpokenInterface?
     /// A headless run's end (--run-for), in the loop's ms: reading stops there, so the run does.
     public var stopsReadingAt: Double?
+    /// This book was read from: a pause in it is resumed (the voice may be shared with other books).
+    private var hasRead = false
 
     /// `readAloud` may be shared: a library's books and the library itself speak with one voice.
     public init(session: ReaderSession, readAloud: ReadAloud, spokenInterface: Bool = false) {
@@ -33,13 +35,13 @@ public final class SpeechScene: ReadingScene {
     /// Times given by the loop are its ms.
     /// Reads from the first sentence of the page on screen (or resumes where paused).
     public func startReading(at time: Double) {
-        if readAloud.state == .paused, readAloud.readsBook { return readAloud.resume() }
-        readAloud.start(book: session.book, from: session.currentOffset, at: time / 1000)
-        _ = doTimedWork(at: time)
+        if hasRead, readAloud.state == .paused, readAloud.readsBook { return readAloud.resume() }
+        startReading(from: session.currentOffset, at: time)
     }
 
     /// Reads from the sentence holding `offset`, at `time` (ms).
     func startReading(from offset: Int, at time: Double) {
+        hasRead = true
         readAloud.start(book: session.book, from: offset, at: time / 1000)
         _ = doTimedWork(at: time)
     }
