@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Threading"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Geometry", "Scrolling"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Gestures"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),

@@ -1,70 +1,111 @@
 import CALSA
+import LinuxSystem
 import Threading
 
-/// Audio played on an ALSA device (`AUDIO_DEVICE=`, else "default") from a
-/// thread of its own: `write` only queues, so the reader's loop never waits
-/// for the card. Underruns are counted and recovered with snd_pcm_recover.
+/// Audio played on an ALSA device from a thread of its own: `write` only
+/// queues, so the reader's loop never waits for the card. The device is
+/// opened on that thread, tried again each second for `cardWait` (a kiosk
+/// starts before udev has loaded the sound card's driver); frames written
+/// before it opens are dropped. Underruns are counted and recovered with
+/// snd_pcm_recover.
 public final class ALSASink: AudioSink, @unchecked Sendable {
-    public struct OpenError: Error, CustomStringConvertible {
-        public let description: String
-    }
+    /// How long after the start a missing card is waited for, in ms.
+    public static let cardWait = 30_000.0
+    static let retryInterval = 1_000.0
 
     public let sampleRate: Int
-    private let pcm: OpaquePointer
+    public let device: String
     private let condition = Condition()
+    private var pcm: OpaquePointer?
     private var pending: [[Int16]] = []
     private var playing = false
     private var written = 0
     private var underrunCount = 0
 
-    /// Opens `device` for 16-bit mono playback at `sampleRate`; fails with
-    /// a one-line reason when there is no such card.
-    public init(device: String = "default", sampleRate: Int) throws {
-        var handle: OpaquePointer?
-        var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
-        guard result >= 0, let handle else {
-            throw OpenError(description: "no sound: cannot open ALSA device \"\(device)\" (\(String(cString: snd_strerror(result))))")
-        }
-        // A tenth of a second of latency: a paused sentence stops soon enough.
-        result = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1, 100_000)
-        guard result >= 0 else {
-            snd_pcm_close(handle)
-            throw OpenError(description: "no sound: ALSA device \"\(device)\" cannot play 16-bit mono at \(sampleRate) Hz (\(String(cString: snd_strerror(result))))")
-        }
-        pcm = handle
+    /// Starts the sink's thread, which opens `device` for 16-bit mono at
+    /// `sampleRate` and tells `report` in one line when it did or, after
+    /// `wait` ms, why it could not.
+    public init(device: String = "default", sampleRate: Int, waitingForTheCard wait: Double = cardWait,
+                report: @escaping @Sendable (String) -> Void) throws {
+        self.device = device
         self.sampleRate = sampleRate
-        do {
-            try DetachedThread.start(name: "audio") { [self] in run() }
-        } catch {
-            snd_pcm_close(handle)
-            throw OpenError(description: "\(error)")
+        try DetachedThread.start(name: "audio") { [self] in
+            let started = monotonicMilliseconds()
+            while true {
+                switch open() {
+                case let .success(handle):
+                    condition.withLock { pcm = handle }
+                    report("speech: espeak-ng on ALSA device \(device)")
+                    return play(handle)
+                case let .failure(problem):
+                    guard monotonicMilliseconds() - started < wait else { return report(problem.description) }
+                    sleepMilliseconds(Self.retryInterval)
+                }
+            }
         }
     }
 
+    public struct OpenError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The device opened for playback, a tenth of a second of latency (a paused sentence stops soon enough).
+    private func open() -> Result<OpaquePointer, OpenError> {
+        var handle: OpaquePointer?
+        var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        guard result >= 0, let handle else {
+            return .failure(OpenError(description: "no sound: cannot open ALSA device \"\(device)\" (\(String(cString: snd_strerror(result))))"))
+        }
+        result = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1, 100_000)
+        guard result >= 0 else {
+            snd_pcm_close(handle)
+            return .failure(OpenError(description: "no sound: ALSA device \"\(device)\" cannot play 16-bit mono at \(sampleRate) Hz "
+                                      + "(\(String(cString: snd_strerror(result))))"))
+        }
+        return .success(handle)
+    }
+
+    /// The card is open.
+    public var isAvailable: Bool { condition.withLock { pcm != nil } }
     public var framesWritten: Int { condition.withLock { written } }
     public var underruns: Int { condition.withLock { underrunCount } }
 
     public func write(_ frames: [Int16]) {
         guard !frames.isEmpty else { return }
-        condition.withLock { pending.append(frames); written += frames.count }
-        condition.broadcast()
+        condition.withLock {
+            written += frames.count
+            guard pcm != nil else { return }
+            pending.append(frames)
+            condition.broadcast()
+        }
     }
 
     public func drain() throws {
-        condition.withLock { while !pending.isEmpty || playing { condition.wait() } }
-        snd_pcm_drain(pcm)
+        let handle: OpaquePointer? = condition.withLock {
+            while !pending.isEmpty || playing { condition.wait() }
+            return pcm
+        }
+        if let handle { snd_pcm_drain(handle) }
     }
 
     public func stop() {
-        condition.withLock { pending.removeAll() }
-        snd_pcm_drop(pcm)
-        snd_pcm_prepare(pcm)
+        let handle: OpaquePointer? = condition.withLock {
+            pending.removeAll()
+            return pcm
+        }
+        guard let handle else { return }
+        snd_pcm_drop(handle)
+        snd_pcm_prepare(handle)
     }
 
-    private func run() {
+    private func play(_ pcm: OpaquePointer) {
         while true {
             let frames: [Int16] = condition.withLock {
-                while pending.isEmpty { playing = false; condition.broadcast(); condition.wait() }
+                while pending.isEmpty {
+                    playing = false
+                    condition.broadcast()
+                    condition.wait()
+                }
                 playing = true
                 return pending.removeFirst()
             }
@@ -74,7 +115,10 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
                 let result = frames.withUnsafeBufferPointer {
                     snd_pcm_writei(pcm, $0.baseAddress! + offset, snd_pcm_uframes_t(frames.count - offset))
                 }
-                if result >= 0 { offset += Int(result); continue }
+                if result >= 0 {
+                    offset += Int(result)
+                    continue
+                }
                 if result == -Int(EPIPE) { condition.withLock { underrunCount += 1 } }
                 if snd_pcm_recover(pcm, Int32(result), 1) < 0 { break }
             }

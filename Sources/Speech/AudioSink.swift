@@ -11,4 +11,10 @@ public protocol AudioSink: AnyObject {
     func drain() throws
     /// Drops what was not played yet.
     func stop()
+    /// Frames written now are heard (false while a sound card is not open).
+    var isAvailable: Bool { get }
+}
+
+extension AudioSink {
+    public var isAvailable: Bool { true }
 }

@@ -22,25 +22,44 @@ public struct SpeechRequest: Sendable, Equatable {
 /// the one being heard, their PCM kept until it is taken: synthesis never
 /// runs on the thread that composes frames.
 public final class SpeechQueue: @unchecked Sendable {
-    public let sampleRate: Int
-    private let synthesizer: SpeechSynthesizer
+    public let sampleRate = SpeechSynthesizer.sampleRate
     private let condition = Condition()
     private var queue: [SpeechRequest] = []
     private var finished: [Int: [Int16]] = [:]
     private var saying: Int?
+    /// Why nothing can be said (espeak-ng did not start).
+    private var problem: String?
 
     /// A queue over `synthesizer` and a thread of its own.
     public init(synthesizer: SpeechSynthesizer) throws {
-        self.synthesizer = synthesizer
-        sampleRate = synthesizer.sampleRate
-        try DetachedThread.start(name: "speech") { [self] in run() }
+        try DetachedThread.start(name: "speech") { [self] in run(synthesizer) }
     }
+
+    /// A queue whose thread starts espeak-ng (loading its voices takes a
+    /// while on a slow board, and a kiosk's first page does not wait for
+    /// it); `report` is told in one line when it cannot.
+    public init(startingOnItsThread report: @escaping @Sendable (String) -> Void) throws {
+        try DetachedThread.start(name: "speech") { [self] in
+            guard let synthesizer = SpeechSynthesizer.shared else {
+                let problem = Self.noSpeech
+                condition.withLock {
+                    self.problem = problem
+                    condition.broadcast()
+                }
+                return report(problem)
+            }
+            run(synthesizer)
+        }
+    }
+
+    /// Whether sentences can be said (false once espeak-ng failed to start).
+    public var isAvailable: Bool { condition.withLock { problem == nil } }
+
+    private static let noSpeech = "no speech: espeak-ng cannot start (is espeak-ng-data installed?)"
 
     /// A queue over the process's synthesizer; a one-line error when espeak-ng cannot start.
     public convenience init() throws {
-        guard let synthesizer = SpeechSynthesizer.shared else {
-            throw SpeechUnavailable(description: "no speech: espeak-ng cannot start (is espeak-ng-data installed?)")
-        }
+        guard let synthesizer = SpeechSynthesizer.shared else { throw SpeechUnavailable(description: Self.noSpeech) }
         try self.init(synthesizer: synthesizer)
     }
 
@@ -73,13 +92,13 @@ public final class SpeechQueue: @unchecked Sendable {
         condition.withLock {
             while true {
                 if let samples = finished.removeValue(forKey: id) { return samples }
-                guard queue.contains(where: { $0.id == id }) || saying == id else { return nil }
+                guard problem == nil, queue.contains(where: { $0.id == id }) || saying == id else { return nil }
                 condition.wait()
             }
         }
     }
 
-    private func run() {
+    private func run(_ synthesizer: SpeechSynthesizer) {
         while true {
             let request: SpeechRequest = condition.withLock {
                 while queue.isEmpty { condition.wait() }

@@ -9,14 +9,15 @@ public final class SpeechSynthesizer: Sendable {
     /// The process's synthesizer; nil when espeak-ng cannot start (its data is missing).
     public static let shared = SpeechSynthesizer()
 
-    /// Samples a second of what `samples(of:)` returns.
-    public let sampleRate: Int
+    /// Samples a second of what `samples(of:)` returns: espeak-ng's one
+    /// rate, known before it starts so that a sound card can be opened meanwhile.
+    public static let sampleRate = 22050
+    public var sampleRate: Int { Self.sampleRate }
     private let requests = Mutex(())
 
     private init?() {
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-        guard rate > 0 else { return nil }
-        sampleRate = Int(rate)
+        guard rate == Self.sampleRate else { return nil }
         espeak_SetSynthCallback { wave, count, events in
             guard let wave, count > 0, let sink = events?.pointee.user_data else { return 0 }
             Unmanaged<SampleSink>.fromOpaque(sink).takeUnretainedValue()

@@ -40,27 +40,29 @@ extension ReadCommand {
         return speaking(session)
     }
 
-    /// The synthesizer and where its sound goes; nil, said in one line, when there is no speech or no sound card.
+    /// The synthesizer and where its sound goes. Headless, espeak-ng starts
+    /// at once (a replay must find the same buttons on any machine) and no
+    /// speech is said in one line; on a screen both start on threads of
+    /// their own, off the first page's way, and say in one line whether
+    /// they could (a kiosk's sound card may come later in its boot).
     private func speechOutput(virtualTime: Bool) -> (SpeechQueue, AudioSink)? {
-        let synthesizer: SpeechQueue
-        do {
-            synthesizer = try SpeechQueue()
-        } catch {
-            StandardStreams.log("no read aloud: \(error)")
-            return nil
-        }
-        if virtualTime {
-            return (synthesizer, audioOut.map { WAVFileSink(path: $0, sampleRate: synthesizer.sampleRate) }
-                ?? DiscardingSink(sampleRate: synthesizer.sampleRate))
+        let rate = SpeechSynthesizer.sampleRate
+        guard !virtualTime else {
+            do {
+                let synthesizer = try SpeechQueue()
+                return (synthesizer, audioOut.map { WAVFileSink(path: $0, sampleRate: rate) } ?? DiscardingSink(sampleRate: rate))
+            } catch {
+                StandardStreams.log("\(error)")
+                return nil
+            }
         }
         let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
         do {
-            let sink = try ALSASink(device: device, sampleRate: synthesizer.sampleRate)
-            StandardStreams.log("speech: espeak-ng on ALSA device \(device)")
-            return (synthesizer, sink)
+            return (try SpeechQueue(startingOnItsThread: StandardStreams.log),
+                    try ALSASink(device: device, sampleRate: rate, report: StandardStreams.log))
         } catch {
-            StandardStreams.log("\(error)")
+            StandardStreams.log("no speech: \(error)")
             return nil
         }
     }

@@ -22,6 +22,14 @@ final class SpeechQueueTests: XCTestCase {
         XCTAssertNil(queue.waitFor(3), "one never queued is not waited for")
     }
 
+    func testAQueueStartingEspeakOnItsThreadSays() throws {
+        guard SpeechSynthesizer.shared != nil else { throw XCTSkip("espeak-ng's data is not installed") }
+        let queue = try SpeechQueue(startingOnItsThread: { XCTFail("no problem expected: \($0)") })
+        queue.enqueue([SpeechRequest(id: 7, text: "Hello.", language: "en", wordsPerMinute: 175)])
+        XCTAssertGreaterThan(queue.waitFor(7)?.count ?? 0, 1000)
+        XCTAssertTrue(queue.isAvailable)
+    }
+
     func testCancelledSentencesAreNotHandedOver() throws {
         let queue = try queue()
         queue.enqueue((1...5).map { SpeechRequest(id: $0, text: "Sentence number \($0).", language: "en", wordsPerMinute: 175) })

@@ -108,7 +108,7 @@ wait_line "ebook-fb: presented page 2" 4 || say "failed: no page 2 with the spok
 /usr/local/bin/ebook-fb inject --settle 5000 "$HERE/tap-middle.events" > /tmp/inject.log 2>&1 \
     || say "failed: inject tap: $(cat /tmp/inject.log)"
 sleep 10
-say "speech $(reader_log | grep -m 1 -E 'speech: |no sound|no read aloud' | tr -d '\n') | $(head -n 1 /proc/asound/cards 2>/dev/null)"
+say "speech $(reader_log | grep -E 'speech: |no sound|no speech' | tail -n 1) | $(head -n 1 /proc/asound/cards 2>/dev/null)"
 systemctl stop ebook-fb.service
 cp /run/ebook-fb.conf.good /etc/ebook-fb.conf
 

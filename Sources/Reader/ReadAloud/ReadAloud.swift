@@ -53,6 +53,9 @@ public final class ReadAloud {
         self.lead = lead
     }
 
+    /// Speech can be heard: espeak-ng started and the sound card is open.
+    public var isAvailable: Bool { synthesizer.isAvailable && sink.isAvailable }
+
     /// The characters of the sentence being said (or paused in).
     public var spokenRange: Range<Int>? {
         guard state != .idle, let plan, plan.sentences.indices.contains(current) else { return nil }

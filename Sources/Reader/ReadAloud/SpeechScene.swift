@@ -23,7 +23,9 @@ public final class SpeechScene: ReadingScene {
         self.session = session
         self.readAloud = readAloud
         self.spokenInterface = spokenInterface ? SpokenInterface() : nil
-        session.resources.speech = SpeechOffer { [weak self] time in self?.startReading(at: time) }
+        session.resources.speech = SpeechOffer(isAvailable: { readAloud.isAvailable }) { [weak self] time in
+            self?.startReading(at: time)
+        }
     }
 
     public convenience init(session: ReaderSession, synthesizer: SpeechQueue, sink: AudioSink, virtualTime: Bool,

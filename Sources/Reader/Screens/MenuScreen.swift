@@ -49,7 +49,7 @@ final class MenuScreen: ReaderScreen {
         let catalog = host.resources.catalog
         content.searchHit = host.annotations.hitPosition(catalog)
         if host.resources.languages.offersChoice { content.languageName = catalog.ownName }
-        content.hasReadAloud = host.resources.speech != nil
+        content.hasReadAloud = host.resources.speech?.isAvailable() == true
         if let scrub = scrubFraction {
             content.progress = scrub
             content.chapter = book.chapterTitle(holding: Int(Double(length) * scrub))

@@ -24,7 +24,7 @@ final class TextPanelScreen: ReaderScreen {
         let metrics = host.resources.metrics(for: host.settings)
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
-        let speech = host.resources.speech != nil
+        let speech = host.resources.speech?.isAvailable() == true
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
                                       speech: speech, catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
@@ -58,9 +58,14 @@ final class TextPanelScreen: ReaderScreen {
             (TextPanelControl.font($0.offset), $0.element.file)
         })
         return TextPanelPainter.draw(layout(host), fontSize: settings.geometry.fontSize,
-                                     selected: Self.selected(settings, typefaces: typefaces, speech: host.resources.speech?.choice),
+                                     selected: Self.selected(settings, typefaces: typefaces, speech: speechChoice(host)),
                                      focused: focus,
                                      families: families, theme: settings.theme, painter: painter, into: &frame)
+    }
+
+    /// How speech reads, when it can be heard (the panel then has its rows).
+    private func speechChoice(_ host: ScreenHost) -> SpeechChoice? {
+        host.resources.speech.flatMap { $0.isAvailable() ? $0.choice : nil }
     }
 
     /// The options in force are selected; the size buttons say the size.
@@ -72,7 +77,7 @@ final class TextPanelScreen: ReaderScreen {
         default:
             let settings = host.settings
             let chosen = Self.selected(settings, typefaces: host.resources.typefaces(language: settings.language),
-                                       speech: host.resources.speech?.choice)
+                                       speech: speechChoice(host))
             return chosen.contains(control) ? catalog.localized(context: "an option", "selected") : nil
         }
     }
