@@ -30,6 +30,7 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
         self.device = device
         self.sampleRate = sampleRate
         try DetachedThread.start(name: "audio") { [self] in
+            CALSA_silenceLibraryErrors()
             let started = monotonicMilliseconds()
             while true {
                 switch open() {
