@@ -86,6 +86,8 @@ extension ShapedParagraph {
         guard SegmentBreaks.isWide(first) || SegmentBreaks.isWide(second) else { return false }
         if PunctuationClass(first) == .opening { return false }
         if let kind = PunctuationClass(second), kind != .opening { return false }
+        // Nor before a narrow comma, full stop or closing bracket.
+        if second < 0x2000, SegmentBreaks.startsNoLine(second) { return false }
         if PunctuationClass.isInseparable(first), PunctuationClass.isInseparable(second) { return false }
         return !BlockBreakRules.joinsPrevious(second)
     }
