@@ -49,3 +49,22 @@ int32_t CICU_isEastAsianWideNotHangul(uint32_t scalar) {
     UErrorCode status = U_ZERO_ERROR;
     return uscript_getScript((UChar32)scalar, &status) == USCRIPT_HANGUL ? 0 : 1;
 }
+
+int32_t CICU_startsNoLine(uint32_t scalar) {
+    switch (u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK)) {
+    case U_LB_CLOSE_PUNCTUATION: case U_LB_CLOSE_PARENTHESIS: case U_LB_EXCLAMATION: case U_LB_INFIX_NUMERIC:
+    case U_LB_NONSTARTER: case U_LB_CONDITIONAL_JAPANESE_STARTER:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int32_t CICU_endsNoLine(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK) == U_LB_OPEN_PUNCTUATION ? 1 : 0;
+}
+
+int32_t CICU_isClosingMark(uint32_t scalar) {
+    int32_t value = u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK);
+    return value == U_LB_CLOSE_PUNCTUATION || value == U_LB_CLOSE_PARENTHESIS ? 1 : 0;
+}

@@ -41,6 +41,8 @@ public final class FontFace {
     /// nearly every character of most books, so read without the cache's
     /// bookkeeping.
     private let asciiCoverage: (low: UInt64, high: UInt64)
+    /// Chinese and Japanese punctuation's blanks, measured when first asked for (`PunctuationBlanks`).
+    var punctuationBlankCache: [PunctuationKey: PunctuationBlanks] = [:]
 
     init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false,
          synthesisedBold: Bool = false) throws {

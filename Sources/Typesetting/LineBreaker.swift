@@ -18,6 +18,15 @@ struct LineBox: Equatable {
     var missingGlyphs: Int
     /// The line ends inside a word, and a hyphen is drawn after it.
     var hyphenated = false
+    /// Chinese and Japanese (`InlineSpacing`): the blank before the first
+    /// character is taken away (not on a paragraph's first line nor after
+    /// a forced break, as CSS's `text-spacing-trim` does).
+    var trimsStart = false
+    /// Its last character, a comma or full stop, hangs past the end (outside `naturalWidth`).
+    var hangs = false
+    /// How much of its punctuation's blanks inside the line is taken away
+    /// to fit it, 26.6 pixels: before any space between characters is.
+    var compression: Int32 = 0
 }
 
 /// How much narrower than the measure a paragraph's first lines are, at
@@ -44,6 +53,8 @@ enum LineBreaker {
         var end: Int
         var hyphenated: Bool
         var forced: Bool
+        /// Its last character hangs past the end.
+        var hangs = false
     }
 
     /// `keepsLeadingSpaces`: spaces after a forced break start the next line
@@ -56,60 +67,86 @@ enum LineBreaker {
     static func lines(for paragraph: ShapedParagraph, style: ParagraphStyle, measure: Int32,
                       firstLineIndent: Int32, hyphenWidth: Int32, method: LineBreaking = .greedy,
                       keepsLeadingSpaces: Bool = false, endsParagraph: Bool = true, insets: [LineInset] = []) -> [LineBox] {
-        var ends: [LineEnd]? = nil
-        if method == .optimal, style == .body {
-            ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                           hyphenWidth: hyphenWidth, endsParagraph: endsParagraph, insets: insets)
+        func ends(hanging: Bool) -> (ends: [LineEnd], filled: Bool) {
+            if method == .optimal, style == .body,
+               let ends = OptimalLineBreaker.ends(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
+                                                  hyphenWidth: hyphenWidth, endsParagraph: endsParagraph, insets: insets,
+                                                  hanging: hanging) {
+                return (ends, true)
+            }
+            return (greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent, hyphenWidth: hyphenWidth,
+                               keepsLeadingSpaces: keepsLeadingSpaces, insets: insets, hanging: hanging), false)
         }
-        let filled = ends != nil
-        let chosen = ends ?? greedyEnds(for: paragraph, measure: measure, firstLineIndent: firstLineIndent,
-                                        hyphenWidth: hyphenWidth, keepsLeadingSpaces: keepsLeadingSpaces, insets: insets)
+        var (chosen, filled) = ends(hanging: false)
+        // A comma or full stop hangs past the end only where that saves a line.
+        if paragraph.spacing?.hasHangingMarks == true, chosen.count > 1 {
+            let hung = ends(hanging: true)
+            if hung.ends.count < chosen.count { (chosen, filled) = hung }
+        }
         let count = paragraph.scalars.count
         // A window's end is a forced break only when its text says so.
         let endIsForced = endsParagraph || (count > 0 && style != .body && paragraph.scalars[count - 1] == 0x0A)
         var lines: [LineBox] = []
         var start = 0
+        var afterForcedBreak = true
         for line in chosen {
             let inset = lines.count < insets.count ? insets[lines.count] : LineInset(start: 0, end: 0)
             let indent = (lines.isEmpty ? firstLineIndent : 0) + inset.start
             let isLast = line.end >= count ? endIsForced || !filled : line.forced
             var box = box(paragraph, range: start..<line.end, indent: indent, available: measure - indent - inset.end,
-                          isLast: isLast, style: style, hyphenated: line.hyphenated, hyphenWidth: hyphenWidth)
+                          isLast: isLast, style: style, hyphenated: line.hyphenated, hyphenWidth: hyphenWidth,
+                          trimsStart: !afterForcedBreak, hangs: line.hangs)
             box.endIndent = inset.end
             lines.append(box)
             start = line.end
+            afterForcedBreak = line.forced
         }
         return lines
     }
 
     /// First fit.
+    /// Chinese and Japanese lines take as much as fits with their
+    /// punctuation's blanks taken away; with `hanging`, a comma or full
+    /// stop that does not fit hangs past the end.
     static func greedyEnds(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                           hyphenWidth: Int32, keepsLeadingSpaces: Bool = false, insets: [LineInset] = []) -> [LineEnd] {
+                           hyphenWidth: Int32, keepsLeadingSpaces: Bool = false, insets: [LineInset] = [],
+                           hanging: Bool = false) -> [LineEnd] {
         let count = paragraph.scalars.count
+        let spacing = paragraph.spacing
         var ends: [LineEnd] = []
         var start = 0
         while start < count {
             var available = measure - (ends.isEmpty ? firstLineIndent : 0)
             if ends.count < insets.count { available -= insets[ends.count].start + insets[ends.count].end }
             var width: Int32 = 0
+            // What the line's punctuation may give back.
+            var blanks: Int32 = 0
+            if let spacing, ends.last?.forced == false { blanks = spacing.blankBefore[start] }
             var lastBreak = -1
             var lastIsHyphen = false
             var end = count
             var forced = false
             var hyphenated = false
+            var hangs = false
             var index = start
             while index < count {
                 let advance = paragraph.widths[index]
-                if !paragraph.isGlue[index], advance > 0, index > start, width + advance > available {
-                    if lastBreak >= start {
+                let give = spacing.map { index > start ? $0.blanks(at: index) : $0.blankAfter[index] } ?? 0
+                if !paragraph.isGlue[index], advance > 0, index > start, width + advance - blanks - give > available {
+                    if hanging, PunctuationClass.hangs(paragraph.scalars[index]), paragraph.breaks[index] != .none {
+                        end = index + 1
+                        hangs = true
+                        forced = paragraph.breaks[index] == .mandatory
+                    } else if lastBreak >= start {
                         end = lastBreak + 1
                         hyphenated = lastIsHyphen
                     } else {
-                        end = index
+                        end = cutBefore(index, from: start, in: paragraph)
                     }
                     break
                 }
                 width += advance
+                blanks += give
                 switch paragraph.breaks[index] {
                 case .mandatory:
                     end = index + 1
@@ -129,10 +166,19 @@ enum LineBreaker {
                 index += 1
             }
             if !(forced && keepsLeadingSpaces) { end = hangingEnd(paragraph, from: end, forced: &forced) }
-            ends.append(LineEnd(end: end, hyphenated: hyphenated && !forced, forced: forced))
+            ends.append(LineEnd(end: end, hyphenated: hyphenated && !forced, forced: forced, hangs: hangs))
             start = end
         }
         return ends
+    }
+
+    /// Where a line with no opportunity to break is cut, before `index`:
+    /// between clusters, and not before a mark no line may start with
+    /// (it goes back a character or more) unless the line would be empty.
+    static func cutBefore(_ index: Int, from start: Int, in paragraph: ShapedParagraph) -> Int {
+        var end = index
+        while end > start + 1, SegmentBreaks.startsNoLine(paragraph.scalars[end]) { end -= 1 }
+        return end
     }
 
     /// Spaces after a break hang off the line; a mandatory break among
@@ -146,7 +192,8 @@ enum LineBreaker {
     }
 
     static func box(_ paragraph: ShapedParagraph, range: Range<Int>, indent: Int32, available: Int32, isLast: Bool,
-                    style: ParagraphStyle, hyphenated: Bool, hyphenWidth: Int32) -> LineBox {
+                    style: ParagraphStyle, hyphenated: Bool, hyphenWidth: Int32, trimsStart: Bool = false,
+                    hangs: Bool = false) -> LineBox {
         var inkEnd = range.upperBound
         while inkEnd > range.lowerBound, paragraph.isGlue[inkEnd - 1] { inkEnd -= 1 }
         var width: Int32 = hyphenated ? hyphenWidth : 0
@@ -157,6 +204,12 @@ enum LineBreaker {
             if paragraph.isGlue[index], paragraph.widths[index] > 0 { glue += 1 }
             missing += Int(paragraph.missing[index])
         }
+        var adjusted = InlineLineFit(paragraph, range: range.lowerBound..<inkEnd, trimsStart: trimsStart, hangs: hangs)
+        if let fit = adjusted {
+            width -= fit.trimmed
+            glue += fit.gaps
+            adjusted?.compression = min(fit.blanks, max(0, width - available))
+        }
         let alignment: LineBox.Alignment
         switch style {
         case .heading: alignment = .centred
@@ -164,7 +217,13 @@ enum LineBreaker {
         // A last line is set ragged, unless its spaces must shrink for it to fit.
         case .body: alignment = glue == 0 || (isLast && width <= available) ? .start : .justified
         }
-        return LineBox(range: range, naturalWidth: width, glueCount: glue, indent: indent,
-                       alignment: alignment, missingGlyphs: missing, hyphenated: hyphenated)
+        var box = LineBox(range: range, naturalWidth: width, glueCount: glue, indent: indent,
+                          alignment: alignment, missingGlyphs: missing, hyphenated: hyphenated)
+        if let adjusted {
+            box.trimsStart = adjusted.trimsStart
+            box.hangs = adjusted.hangs
+            box.compression = alignment == .justified ? adjusted.compression : 0
+        }
+        return box
     }
 }

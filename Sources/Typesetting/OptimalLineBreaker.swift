@@ -3,10 +3,13 @@
 /// line's demerits grow with the cube of how far its spaces stretch or
 /// shrink, with hyphenation, consecutive hyphens and abrupt changes of
 /// tightness costing extra. Spaces stretch by half and shrink by a third
-/// of their width, as in TeX.
+/// of their width, as in TeX. In Chinese and Japanese a gap between
+/// characters stretches by a quarter of the character before it, and
+/// punctuation shrinks by its blanks (`InlineSpacing`).
 enum OptimalLineBreaker {
     static let stretchFactor = 0.5
     static let shrinkFactor = 1.0 / 3.0
+    static let gapStretchFactor = 0.25
     static let linePenalty = 10.0
     static let hyphenPenalty = 100.0
     static let consecutiveHyphenDemerits = 10000.0
@@ -31,38 +34,69 @@ enum OptimalLineBreaker {
     /// The line ends, or nil when no set of breaks keeps every line within
     /// the tolerance (a word wider than the measure, for instance). Unless
     /// `endsParagraph`, the last line is held to the tolerance as others are.
-    /// `insets` narrow the first lines, one each.
+    /// `insets` narrow the first lines, one each. With `hanging`, a comma
+    /// or full stop may hang past the end of a line that does not fit without.
     static func ends(for paragraph: ShapedParagraph, measure: Int32, firstLineIndent: Int32,
-                     hyphenWidth: Int32, endsParagraph: Bool = true, insets: [LineInset] = []) -> [LineBreaker.LineEnd]? {
+                     hyphenWidth: Int32, endsParagraph: Bool = true, insets: [LineInset] = [],
+                     hanging: Bool = false) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
         guard count > 0 else { return [] }
-        // Prefix sums: all widths, space widths, from the paragraph start.
-        var width = [Int64](repeating: 0, count: count + 1)
-        var glue = [Int64](repeating: 0, count: count + 1)
-        // Where the ink of a line ending at each position stops (trailing spaces dropped).
-        var inkEnd = [Int](repeating: 0, count: count + 1)
-        for index in 0..<count {
-            let advance = Int64(paragraph.widths[index])
-            width[index + 1] = width[index] + advance
-            glue[index + 1] = glue[index] + (paragraph.isGlue[index] ? advance : 0)
-            inkEnd[index + 1] = paragraph.isGlue[index] ? inkEnd[index] : index + 1
-        }
+        let sums = Sums(paragraph)
         for tolerance in tolerances {
             if let ends = run(paragraph, tolerance: tolerance, measure: Int64(measure),
                               indent: Int64(firstLineIndent), hyphenWidth: Int64(hyphenWidth),
-                              width: width, glue: glue, inkEnd: inkEnd, endsParagraph: endsParagraph,
-                              narrowing: insets.map { Int64($0.start + $0.end) }) {
+                              sums: sums, endsParagraph: endsParagraph,
+                              narrowing: insets.map { Int64($0.start + $0.end) }, hanging: hanging) {
                 return ends
             }
         }
         return nil
     }
 
+    /// Prefix sums from the paragraph's start, so a line's are two lookups.
+    private struct Sums {
+        var width: [Int64]
+        var stretch: [Double]
+        var shrink: [Double]
+        /// Where the ink of a line ending at each position stops (trailing spaces dropped).
+        var inkEnd: [Int]
+        /// The blank after the last character shown before each position:
+        /// trimmed when a line ends there (Chinese and Japanese).
+        var endBlank: [Int64]
+
+        init(_ paragraph: ShapedParagraph) {
+            let count = paragraph.scalars.count
+            width = [Int64](repeating: 0, count: count + 1)
+            stretch = [Double](repeating: 0, count: count + 1)
+            shrink = [Double](repeating: 0, count: count + 1)
+            inkEnd = [Int](repeating: 0, count: count + 1)
+            endBlank = [Int64](repeating: 0, count: count + 1)
+            let spacing = paragraph.spacing
+            for index in 0..<count {
+                let advance = paragraph.widths[index]
+                let isGlue = paragraph.isGlue[index]
+                width[index + 1] = width[index] + Int64(advance)
+                var stretches = isGlue ? Double(advance) * stretchFactor : 0
+                var shrinks = isGlue ? Double(advance) * shrinkFactor : 0
+                endBlank[index + 1] = endBlank[index]
+                if let spacing, !isGlue {
+                    if spacing.spreadsAfter[index] { stretches += Double(advance) * gapStretchFactor }
+                    shrinks += Double(spacing.blanks(at: index))
+                    if advance > 0 { endBlank[index + 1] = Int64(spacing.blankAfter[index]) }
+                }
+                stretch[index + 1] = stretch[index] + stretches
+                shrink[index + 1] = shrink[index] + shrinks
+                inkEnd[index + 1] = isGlue ? inkEnd[index] : index + 1
+            }
+        }
+    }
+
     private static func run(_ paragraph: ShapedParagraph, tolerance: Double, measure: Int64, indent: Int64,
-                            hyphenWidth: Int64, width: [Int64], glue: [Int64], inkEnd: [Int],
-                            endsParagraph: Bool, narrowing: [Int64]) -> [LineBreaker.LineEnd]? {
+                            hyphenWidth: Int64, sums: Sums, endsParagraph: Bool, narrowing: [Int64],
+                            hanging: Bool) -> [LineBreaker.LineEnd]? {
         let count = paragraph.scalars.count
-        var nodes = [Node(start: 0, end: LineBreaker.LineEnd(end: 0, hyphenated: false, forced: false),
+        let spacing = paragraph.spacing
+        var nodes = [Node(start: 0, end: LineBreaker.LineEnd(end: 0, hyphenated: false, forced: true),
                           isParagraphStart: true, fitness: 1, hyphenated: false, demerits: 0, previous: -1, line: 0)]
         var active = [0]
         // Lines of their own width are told apart by number (as TeX does
@@ -71,13 +105,15 @@ enum OptimalLineBreaker {
         let classes = 4 * (special + 1)
         var best = [Int](repeating: -1, count: classes)
         var bestDemerits = [Double](repeating: 0, count: classes)
+        var bestHangs = [Bool](repeating: false, count: classes)
         for index in 0..<count {
             let kind = paragraph.breaks[index]
             guard kind != .none else { continue }
             let isHyphen = kind == .hyphen
             let isForced = kind == .mandatory && (endsParagraph || index < count - 1)
             let end = index + 1
-            let ink = inkEnd[end]
+            let ink = sums.inkEnd[end]
+            let mayHang = hanging && PunctuationClass.hangs(paragraph.scalars[index])
             for slot in 0..<classes { best[slot] = -1 }
             var kept = 0
             var position = 0
@@ -90,18 +126,29 @@ enum OptimalLineBreaker {
                 var available = measure - (node.isParagraphStart ? indent : 0)
                 if node.line < special { available -= narrowing[node.line] }
                 let lineInk = max(ink, node.start)
-                let natural = width[lineInk] - width[node.start] + (isHyphen ? hyphenWidth : 0)
-                let spaces = Double(glue[lineInk] - glue[node.start])
+                var natural = sums.width[lineInk] - sums.width[node.start] + (isHyphen ? hyphenWidth : 0)
+                var stretch = sums.stretch[lineInk] - sums.stretch[node.start]
+                var shrink = sums.shrink[lineInk] - sums.shrink[node.start]
+                var hangs = false
+                if let spacing, lineInk > node.start {
+                    // The blanks at the line's ends are always trimmed; the last gap is no gap.
+                    let startBlank = node.end.forced ? 0 : Int64(spacing.blankBefore[node.start])
+                    natural -= sums.endBlank[lineInk] + startBlank
+                    shrink -= Double(sums.endBlank[lineInk] + startBlank)
+                    if spacing.spreadsAfter[lineInk - 1] {
+                        stretch -= Double(paragraph.widths[lineInk - 1]) * gapStretchFactor
+                    }
+                    hangs = mayHang && natural - Int64(shrink) > available && lineInk - 1 > node.start
+                    if hangs { natural -= Int64(paragraph.widths[lineInk - 1]) - sums.endBlank[lineInk] }
+                }
                 let ratio: Double
                 if natural <= available {
                     if isForced {
                         ratio = 0
                     } else {
-                        let stretch = spaces * stretchFactor
                         ratio = stretch > 0 ? Double(available - natural) / stretch : (natural == available ? 0 : .infinity)
                     }
                 } else {
-                    let shrink = spaces * shrinkFactor
                     ratio = shrink > 0 ? Double(available - natural) / shrink : -.infinity
                 }
                 let stillActive = ratio >= -1 && !isForced
@@ -129,13 +176,15 @@ enum OptimalLineBreaker {
                 if best[slot] < 0 || total < bestDemerits[slot] {
                     best[slot] = nodeIndex
                     bestDemerits[slot] = total
+                    bestHangs[slot] = hangs
                 }
             }
             active.removeSubrange(kept...)
             for slot in 0..<classes where best[slot] >= 0 {
                 var forced = isForced
                 let start = LineBreaker.hangingEnd(paragraph, from: end, forced: &forced)
-                nodes.append(Node(start: start, end: LineBreaker.LineEnd(end: start, hyphenated: isHyphen, forced: forced),
+                nodes.append(Node(start: start, end: LineBreaker.LineEnd(end: start, hyphenated: isHyphen, forced: forced,
+                                                                         hangs: bestHangs[slot]),
                                   isParagraphStart: false, fitness: slot % 4, hyphenated: isHyphen,
                                   demerits: bestDemerits[slot], previous: best[slot], line: slot / 4))
                 active.append(nodes.count - 1)

@@ -134,11 +134,15 @@ extension Typesetter {
         let available = measure - line.indent - line.endIndent
         var x = Int32(geometry.marginLeft * 64)
         var stretch: Int32 = 0, remainder: Int32 = 0
+        // Chinese and Japanese: blanks trimmed and compressed, space between characters.
+        let adjustment = InlineAdjustment(line: line, of: shaped, available: available)
         switch line.alignment {
         case .justified:
-            let extra = available - line.naturalWidth
-            stretch = extra / Int32(line.glueCount)
-            remainder = extra % Int32(line.glueCount)
+            if adjustment == nil {
+                let extra = available - line.naturalWidth
+                stretch = extra / Int32(line.glueCount)
+                remainder = extra % Int32(line.glueCount)
+            }
             x += rightToLeft ? line.endIndent : line.indent
         case .centred:
             // A text book's centred lines ignore indents, as they always have.
@@ -178,12 +182,14 @@ extension Typesetter {
                 continue
             }
             let run = shaped.runs[pieces[piece].run], range = pieces[piece].range
+            var previousCluster = -1
             for glyph in run.glyphs {
                 let cluster = Int(shaped.clusters[glyph])
                 guard range.contains(cluster), !shaped.hides(cluster) else { continue }
+                let moves = adjustment?.moves(at: cluster) ?? (before: 0, after: 0, space: 0)
                 if shaped.isGlue[cluster] {
                     let width = shaped.widths[cluster]
-                    x += width
+                    x += width + moves.space
                     if width > 0, line.alignment == .justified {
                         x += stretch
                         if remainder > 0 { x += 1; remainder -= 1 }
@@ -191,14 +197,22 @@ extension Typesetter {
                     }
                     continue
                 }
+                // The character's box starts where the pen stood, before a blank taken away.
+                let boxLeft = x
+                if cluster != previousCluster { x -= moves.before }
+                previousCluster = cluster
+                let endsCluster = glyph + 1 >= run.glyphs.upperBound || Int(shaped.clusters[glyph + 1]) != cluster
+                let cutAfter = endsCluster ? moves.after : 0
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
                                                x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise))
-                page.text.add(offset: layout.start + cluster, left: x, right: x + shaped.advances[glyph])
+                page.text.add(offset: layout.start + cluster, left: boxLeft,
+                              right: max(boxLeft, x + shaped.advances[glyph] - cutAfter))
                 if tracksSpans {
                     let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
                     spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))
                 }
                 x += shaped.advances[glyph]
+                if endsCluster { x += moves.space - moves.after }
             }
         }
         if marksAbove { placeMarks(over: line, of: layout, spans: spans, baseline: y, into: &page) }

@@ -34,33 +34,16 @@ enum SegmentBreaks {
         return result
     }
 
-    /// Opening brackets and quotation marks: JLReq's characters not ending a line, in their wide forms.
-    static func endsNoLine(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x3014, 0x3008, 0x300A, 0x3010, 0x3018, 0x3016, 0x301D, 0xFF5F:
-            true
-        default:
-            false
-        }
-    }
+    /// Opening brackets: JLReq's characters not ending a line (UAX #14 class OP, through ICU).
+    static func endsNoLine(_ scalar: UInt32) -> Bool { scalar >= 0x28 && CICU_endsNoLine(scalar) != 0 }
 
     /// ” and ’, which close a quotation in Chinese and Japanese text.
     static func isClosingQuote(_ scalar: UInt32) -> Bool { scalar == 0x201D || scalar == 0x2019 }
 
     /// Closing brackets, 、。，．・：；？！, iteration marks, small kana and
-    /// ー: JLReq's characters not starting a line, in their wide forms.
-    static func startsNoLine(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0x30FB, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0x309B, 0x309C, 0x30FD, 0x30FE,
-             0x309D, 0x309E, 0x3005, 0x30FC, 0xFF09, 0xFF3D, 0xFF5D, 0x300D, 0x300F, 0x3015, 0x3009, 0x300B, 0x3011,
-             0x3019, 0x3017, 0x301F, 0xFF60, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087,
-             0x308E, 0x3095, 0x3096, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE,
-             0x30F5, 0x30F6:
-            true
-        default:
-            false
-        }
-    }
+    /// ー, wide, narrow and small (﹔﹖): JLReq's characters not starting
+    /// a line, as ICU's strict rules know them.
+    static func startsNoLine(_ scalar: UInt32) -> Bool { scalar >= 0x21 && CICU_startsNoLine(scalar) != 0 }
 
     @inline(__always)
     static func isWide(_ scalar: UInt32) -> Bool {

@@ -29,6 +29,8 @@ struct ShapedParagraph {
     var isHidden: [Bool] = []
     /// The paragraph's styled runs and ruby.
     var markup: InlineMarkup
+    /// How Chinese and Japanese lines are adjusted (nil for other text).
+    var spacing: InlineSpacing?
 
     var isRightToLeft: Bool { bidi.isRightToLeft }
 
@@ -99,6 +101,7 @@ struct ShapedParagraph {
         if style != .body {
             for index in 0..<count where source[index] == 0x0A { widths[index] = 0 }
         }
+        measureInlineSpacing(fonts: fonts, language: services.hbLanguage)
     }
 
     mutating func adjustBreaks(style: ParagraphStyle, hyphenator: Hyphenator?) {

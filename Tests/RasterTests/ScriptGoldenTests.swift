@@ -9,7 +9,8 @@ import Typesetting
 /// Pages of the shared UDHR texts in five scripts, drawn headless with the
 /// default font and fallback fonts, compared with PNGs in the repository
 /// (right-to-left reordering, Arabic joining, Devanagari conjuncts, Thai
-/// marks and word breaks, Japanese line breaking). Recorded like the
+/// marks and word breaks, Japanese line breaking, Chinese lines justified
+/// as JLReq adjusts them). Recorded like the
 /// other goldens with `EBOOK_FB_RECORD_GOLDENS=1`.
 final class ScriptGoldenTests: XCTestCase {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -42,4 +43,5 @@ final class ScriptGoldenTests: XCTestCase {
     func testHindi() throws { try assertPage(2, of: "hin", golden: "udhr-hindi-800x600-p2") }
     func testThai() throws { try assertPage(2, of: "tha", golden: "udhr-thai-800x600-p2") }
     func testJapanese() throws { try assertPage(2, of: "jpn", golden: "udhr-japanese-800x600-p2") }
+    func testChineseJustified() throws { try assertPage(2, of: "cmn_hans", golden: "udhr-chinese-800x600-p2") }
 }

@@ -28,4 +28,13 @@ int32_t CICU_lineBreaks(CICU_LineBreaker *breaker, const uint16_t *text, int32_t
 /// Text 3's segment break rule).
 int32_t CICU_isEastAsianWideNotHangul(uint32_t scalar);
 
+/// 1 when ICU's strict rules start no line with the character (UAX #14
+/// classes CL, CP, EX, IS, NS and CJ: closing marks, 、。，．・：；？！,
+/// small kana, ー, iteration marks), else 0.
+int32_t CICU_startsNoLine(uint32_t scalar);
+/// 1 when no line ends with the character (class OP: opening brackets), else 0.
+int32_t CICU_endsNoLine(uint32_t scalar);
+/// 1 for a closing mark of class CL or CP (closing brackets, 、。，．), else 0.
+int32_t CICU_isClosingMark(uint32_t scalar);
+
 #endif

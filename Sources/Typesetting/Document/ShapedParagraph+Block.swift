@@ -66,6 +66,7 @@ extension ShapedParagraph {
             }
         }
         for index in 0..<count where source[index] == 0x0A { widths[index] = 0 }
+        measureInlineSpacing(fonts: fonts, language: services.hbLanguage)
     }
 
     /// A paragraph of `count` characters that draws nothing: the text of
