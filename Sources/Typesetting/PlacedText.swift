@@ -22,6 +22,9 @@ public struct PlacedText: Sendable, Equatable {
     /// Per glyph: its left and right edges in 26.6 pixels.
     private var lefts: [Int32] = []
     private var rights: [Int32] = []
+    /// A vertical page's: lines and spans are kept as laid out (columns as
+    /// lines of the page turned a quarter) and turned when asked for.
+    public internal(set) var turn: PageTurn?
 
     public init() {}
 
@@ -61,7 +64,8 @@ public struct PlacedText: Sendable, Equatable {
             }
             guard left < right else { return nil }
             let x = Int(left) >> 6
-            return PixelRect(x: x, y: line.top, width: max(1, (Int(right) + 63) >> 6 - x), height: line.height)
+            let rect = PixelRect(x: x, y: line.top, width: max(1, (Int(right) + 63) >> 6 - x), height: line.height)
+            return turn?.rect(rect) ?? rect
         }
     }
 
@@ -70,6 +74,7 @@ public struct PlacedText: Sendable, Equatable {
     /// closer of the two, within a line's height); nil farther from every
     /// line (a margin above or below).
     public func offset(atX x: Double, y: Double) -> Int? {
+        let (x, y) = turn?.layoutPoint(x: x, y: y) ?? (x, y)
         func distance(_ line: Line) -> Double {
             y < Double(line.top) ? Double(line.top) - y : max(0, y - Double(line.top + line.height) + 1)
         }

@@ -198,6 +198,7 @@ struct ReadCommand: ParsableCommand {
                                               lineBreaking: options.lineBreaking, pagination: pagination,
                                               panelSize: panelSize)
         settings.dictionaryFolders = dictionaries
+        settings.writingMode = options.writingMode
         let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)

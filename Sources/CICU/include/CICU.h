@@ -8,6 +8,7 @@
 #include "CICUCharsets.h"
 #include "CICUFolding.h"
 #include "CICUWords.h"
+#include "CICUVertical.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
 typedef struct CICU_LineBreaker CICU_LineBreaker;

@@ -62,7 +62,7 @@ extension ReaderSession {
         let newFontFile = font != settings.font
         let typesetter = newFontFile
             ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
-                             lineBreaking: settings.lineBreaking)
+                             lineBreaking: settings.lineBreaking, writingMode: settings.writingMode)
             : geometry != settings.geometry ? try Typesetter(matching: renderer.typesetter, geometry: geometry) : nil
         let paused = pages.store.isPaused
         if typesetter != nil { pages.reset(book: nil, geometry: geometry) }

@@ -18,6 +18,8 @@ public struct ReaderSettings {
     public var panelSize: Size?
     /// Folders of dictionaries besides the system's (a kiosk's `DICTIONARIES=`).
     public var dictionaryFolders: [String] = []
+    /// The book's writing mode, or one for every page (`--writing-mode`, the text panel).
+    public var writingMode = WritingModeChoice.auto
 
     public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
