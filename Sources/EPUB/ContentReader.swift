@@ -105,6 +105,7 @@ struct ContentReader {
             section.writingMode = WritingMode(rawValue: style.writingMode.rawValue) ?? .horizontalTB
         }
         if style.textCombine == .all, parentStyle.textCombine != .all { combineGroup &+= 1 }
+        style.turnEdgesIntoLines()
         if style.display == .none { return }
         let language = element.language.map { $0.isEmpty ? nil : $0 } ?? inheritedLanguage
         let direction = Self.direction(of: element, style: style) ?? inheritedDirection

@@ -63,3 +63,27 @@ extension ComputedStyle {
         return (2...4).contains(Int(number)) ? Int(number) : nil
     }
 }
+
+extension ComputedStyle {
+    /// A vertical element's margins and padding moved to the sides a
+    /// horizontal line's would be on (the reader lays a vertical page out
+    /// as lines of the page turned a quarter): its top and bottom are where
+    /// its lines start and end, its right (vertical-rl) or left
+    /// (vertical-lr) the space before it.
+    public mutating func turnEdgesIntoLines() {
+        guard writingMode != .horizontalTB else { return }
+        margin = margin.turned(writingMode)
+        padding = padding.turned(writingMode)
+    }
+}
+
+extension ComputedStyle.Edges {
+    func turned(_ mode: ComputedStyle.WritingMode) -> ComputedStyle.Edges {
+        var turned = ComputedStyle.Edges()
+        turned.left = top
+        turned.right = bottom
+        turned.top = mode == .verticalLR ? left : right
+        turned.bottom = mode == .verticalLR ? right : left
+        return turned
+    }
+}
