@@ -203,7 +203,9 @@ extension Typesetter {
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
                                                x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise,
                                                sideways: run.form == .sideways))
-                page.text.add(offset: layout.start + cluster, left: x, right: x + shaped.advances[glyph])
+                // A combined group's characters all take its one em.
+                let span = run.form == .combined ? Int32(fonts.faces[run.face].pixelSize * 64) : shaped.advances[glyph]
+                page.text.add(offset: layout.start + cluster, left: x, right: x + span, sideways: run.form == .sideways)
                 if tracksSpans {
                     let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
                     spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))
