@@ -47,6 +47,8 @@ protocol ScreenHost: AnyObject {
     func show(offset: Int)
     /// Sets the book anew in these settings, keeping the place, and keeps them.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile)
+    /// Sets the book in `choice`'s writing mode, keeping the place.
+    func applyWritingMode(_ choice: WritingModeChoice)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).

@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 import Raster
 
@@ -34,6 +35,7 @@ public enum TextChoices {
 public enum TextPanelControl: ScreenControlID {
     case smaller, larger
     case spacing(Int), margins(Int), theme(String), font(Int)
+    case writing(WritingModeChoice)
     case close
 
     public var id: String {
@@ -44,6 +46,7 @@ public enum TextPanelControl: ScreenControlID {
         case let .margins(step): "text.margins.\(step + 1)"
         case let .theme(name): "text.theme.\(name)"
         case let .font(step): "text.font.\(step + 1)"
+        case let .writing(choice): "text.writing.\(choice.rawValue)"
         case .close: "close"
         }
     }
@@ -51,7 +54,8 @@ public enum TextPanelControl: ScreenControlID {
 
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
-/// at once) with a row for size, spacing, margins and theme, and Close.
+/// at once) with a row for size, spacing, margins, theme, writing mode
+/// and typeface, and Close.
 public struct TextPanelLayout: Equatable, Sendable {
     public var panel: PixelRect
     public var placed: [PlacedControl<TextPanelControl>]
@@ -60,7 +64,7 @@ public struct TextPanelLayout: Equatable, Sendable {
     /// Where the font size is shown, between smaller and larger.
     public var sizeArea: PixelRect
 
-    public static let rowNames = ["Size", "Spacing", "Margins", "Theme", "Typeface"]
+    public static let rowNames = ["Size", "Spacing", "Margins", "Theme", "Writing", "Typeface"]
 
     /// `families`: the typefaces offered (none: no typeface row).
     public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], measure: (String) -> Int) {
@@ -102,8 +106,9 @@ public struct TextPanelLayout: Equatable, Sendable {
         options(1, TextChoices.lineSpacings.enumerated().map { (.spacing($0.offset), $0.element.label) })
         options(2, TextChoices.margins.enumerated().map { (.margins($0.offset), $0.element.label) })
         options(3, TextChoices.themes.map { (.theme($0.name), $0.name.prefix(1).uppercased() + $0.name.dropFirst()) })
+        options(4, WritingModeChoice.allCases.map { (.writing($0), $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) })
         if !families.isEmpty {
-            options(4, families.enumerated().map { (.font($0.offset), $0.element) })
+            options(5, families.enumerated().map { (.font($0.offset), $0.element) })
         }
         controls.append(PlacedControl(.close, label: "Close",
                                       rect: PixelRect(x: metrics.width - pad - closeWidth, y: rowY(0), width: closeWidth,

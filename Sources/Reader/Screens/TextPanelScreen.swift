@@ -28,7 +28,8 @@ final class TextPanelScreen: ReaderScreen {
         let geometry = settings.geometry
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         let chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
-                                             .margins(margins), .theme(settings.theme.name)]
+                                             .margins(margins), .theme(settings.theme.name),
+                                             .writing(settings.writingMode)]
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
 
@@ -97,6 +98,9 @@ final class TextPanelScreen: ReaderScreen {
             font = typefaces[step].file
         case let .theme(name):
             theme = Theme(named: name) ?? theme
+        case let .writing(choice):
+            host.applyWritingMode(choice)
+            return
         case .close:
             host.closeScreen()
             return
