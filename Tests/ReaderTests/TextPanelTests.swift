@@ -95,7 +95,8 @@ final class TextPanelTests: XCTestCase {
         XCTAssertEqual(layout.panel.maxY, 768)
         XCTAssertEqual(layout.controls.map(\.id), ["text.smaller", "text.larger", "text.spacing.1", "text.spacing.2",
                                                    "text.spacing.3", "text.margins.1", "text.margins.2", "text.margins.3",
-                                                   "text.theme.light", "text.theme.sepia", "text.theme.dark", "close"])
+                                                   "text.theme.light", "text.theme.sepia", "text.theme.dark",
+                                                   "text.writing.auto", "text.writing.horizontal", "text.writing.vertical", "close"])
         for (index, control) in layout.controls.enumerated() {
             XCTAssertGreaterThanOrEqual(control.rect.width, metrics.target, control.id)
             XCTAssertGreaterThanOrEqual(control.rect.height, metrics.target, control.id)

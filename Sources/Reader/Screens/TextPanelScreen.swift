@@ -86,6 +86,7 @@ final class TextPanelScreen: ReaderScreen {
         var geometry = settings.geometry
         var theme = settings.theme
         var font = settings.font
+        var writingMode = settings.writingMode
         let typefaces = host.resources.typefaces(language: settings.language)
         switch control {
         case .smaller: geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
@@ -99,14 +100,13 @@ final class TextPanelScreen: ReaderScreen {
         case let .theme(name):
             theme = Theme(named: name) ?? theme
         case let .writing(choice):
-            host.applyWritingMode(choice)
-            return
+            writingMode = choice
         case .close:
             host.closeScreen()
             return
         case .spacing, .margins, .font:
             return
         }
-        host.applyTextSettings(geometry: geometry, theme: theme, font: font)
+        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
     }
 }

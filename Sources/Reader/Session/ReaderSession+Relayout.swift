@@ -56,9 +56,7 @@ extension ReaderSession {
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    /// `writingMode`: the reader's new choice of writing mode, if any.
-    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil,
-                         writingMode: WritingModeChoice? = nil) throws {
+    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil, writingMode: WritingModeChoice? = nil) throws {
         try geometry.validate()
         let font = font ?? settings.font
         let newFontFile = font != settings.font
@@ -66,8 +64,7 @@ extension ReaderSession {
         let typesetter = newFontFile
             ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
                              lineBreaking: settings.lineBreaking, writingMode: mode)
-            : geometry != settings.geometry || mode != settings.writingMode
-            ? try Typesetter(matching: renderer.typesetter, geometry: geometry, writingMode: mode) : nil
+            : geometry != settings.geometry || mode != settings.writingMode ? try Typesetter(matching: renderer.typesetter, geometry: geometry, writingMode: mode) : nil
         let paused = pages.store.isPaused
         if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
         // A new background leaves nothing of the old pictures usable.
@@ -77,11 +74,7 @@ extension ReaderSession {
         settings.font = font
         settings.theme = theme
         settings.geometry = geometry
-        if mode != settings.writingMode {
-            settings.writingMode = mode
-            pageProgression = book.pageProgression(mode)
-            controller.isRightToLeft = pageProgression == .rightToLeft
-        }
+        settings.writingMode = mode
         compositor.background = theme.background
         install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
         guard typesetter != nil else { return needsFrame = true }
