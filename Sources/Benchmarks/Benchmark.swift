@@ -70,7 +70,8 @@ public struct Benchmark {
 
         // Whole-book pagination as the reader's background does it: the
         // chapter segments on all processors, wall and CPU time.
-        let typesetter = try Typesetter(book: book, geometry: geometry, font: font, language: options.lang)
+        let typesetter = try Typesetter(book: book, geometry: geometry, font: font, language: options.lang,
+                                        writingMode: options.writingMode)
         let segments = ChapterSegments(book: book)
         var pagination = Pagination()
         var paginateTimes: [(wall: Double, cpu: Double)] = []
@@ -87,6 +88,7 @@ public struct Benchmark {
         result.add("paginate_all_cpu_ms", paginateTimes[1].cpu)
         result.add("paginate_threads", PaginationStore.workerCount(segments: segments.count))
         result.add("pages", pagination.pages.count)
+        if let ratio = try verticalPaginateRatio(typesetter, segments: segments) { result.add("vertical_paginate_ratio", ratio) }
 
         // One full page (layout and drawing), with a cold and a warm glyph cache.
         let page = pagination.pages.count / 2

@@ -21,6 +21,7 @@ public protocol BenchmarkedBook {
     /// "on" when an EPUB's own style sheets apply, else "off".
     var publisherStylesArgument: String { get }
     var lineBreaking: LineBreaking { get }
+    var writingMode: WritingModeChoice { get }
 
     func geometry() throws -> PageGeometry
     func openBook(window: Int?) throws -> Book
@@ -40,8 +41,9 @@ extension BenchmarkedBook {
     func openSession(geometry: PageGeometry, snapshotFolder: String?) throws -> ReaderSession {
         let start = try openForReading(geometry: geometry, background: Theme.light.background,
                                        snapshotFolder: snapshotFolder, stateStore: nil, start: .offset(0))
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: lang,
+        var settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: lang,
                                               lineBreaking: lineBreaking)
+        settings.writingMode = writingMode
         let session = try ReaderSession(opening: start.book, path: book, settings: settings, start: .offset(0),
                                         stateStore: nil, hyphenationPreload: start.hyphenation,
                                         preparedBuffers: start.buffers)
@@ -59,6 +61,7 @@ extension BenchmarkedBook {
         // The language and charset given are the benchmarked book's.
         if let lang, other == nil { all += ["--lang", lang] }
         if let encoding, other == nil { all += ["--encoding", encoding] }
+        if writingMode != .auto, other == nil { all += ["--writing-mode", writingMode.rawValue] }
         return all
     }
 }

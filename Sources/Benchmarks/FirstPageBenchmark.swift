@@ -35,8 +35,9 @@ public struct FirstPageBenchmark {
         let start = try options.openForReading(geometry: geometry, background: Theme.light.background,
                                                snapshotFolder: patternSnapshots, stateStore: store, start: place)
         let opened = monotonicMilliseconds()
-        let settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
+        var settings = ReaderSession.Settings(geometry: geometry, font: start.font, theme: .light, language: options.lang,
                                               lineBreaking: options.lineBreaking)
+        settings.writingMode = options.writingMode
         let session = try ReaderSession(opening: start.book, path: options.book, settings: settings,
                                         start: place, stateStore: store,
                                         hyphenationPreload: start.hyphenation,

@@ -25,10 +25,11 @@ public struct DocumentBuilder {
 
     /// Starts a section; its first block starts a page. A section that is
     /// a `fixedPage` is that one page, whatever its blocks.
-    public mutating func beginSection(name: String, isLinear: Bool = true, fixedPage: FixedPage? = nil) {
+    public mutating func beginSection(name: String, isLinear: Bool = true, fixedPage: FixedPage? = nil,
+                                      writingMode: WritingMode = .horizontalTB) {
         closeSection()
         sections.append(BookSection(name: name, offsets: offset..<offset, paragraphs: paragraphs.count..<paragraphs.count,
-                                    isLinear: isLinear, fixedPage: fixedPage))
+                                    isLinear: isLinear, fixedPage: fixedPage, writingMode: writingMode))
         anchors[name] = anchors[name] ?? offset
         sectionStarts = true
     }
@@ -47,7 +48,7 @@ public struct DocumentBuilder {
 
     /// Appends a block. `runs` and `links` are relative to `text`'s scalars.
     public mutating func append(_ kind: BlockKind, style: BlockStyle, text: String, runs: [StyledRun] = [],
-                                links: [DocumentLink] = []) {
+                                links: [DocumentLink] = [], rubies: [RubyAnnotation] = [], hidden: [Range<Int>] = []) {
         if sections.isEmpty { beginSection(name: "") }
         let shown: String
         if case .image = kind { shown = "\u{FFFC}" } else { shown = text }
@@ -70,7 +71,7 @@ public struct DocumentBuilder {
         let index = paragraphs.count
         paragraphs.append(Paragraph(style: paragraphStyle, bytes: byteStart..<utf8.count,
                                     scalars: scalarStart..<scalarCount, traits: traits))
-        blocks.append(BlockAttributes(kind: kind, style: style, markup: InlineMarkup(runs: runs)))
+        blocks.append(BlockAttributes(kind: kind, style: style, markup: InlineMarkup(hidden: hidden, runs: runs, rubies: rubies)))
         for link in links { pendingLinks.append((index, link)) }
         sectionStarts = false
     }

@@ -217,9 +217,12 @@ public struct BookSection: Sendable, Equatable {
     /// The section is one page of a fixed size (a PDF or comic page, a
     /// fixed-layout EPUB document); nil: its blocks flow over pages.
     public var fixedPage: FixedPage?
+    /// The mode its root element's style asks for.
+    public var writingMode: WritingMode
 
     public init(name: String, offsets: Range<Int>, paragraphs: Range<Int>, isLinear: Bool = true,
-                fixedPage: FixedPage? = nil) {
+                fixedPage: FixedPage? = nil, writingMode: WritingMode = .horizontalTB) {
+        self.writingMode = writingMode
         self.name = name
         self.offsets = offsets
         self.paragraphs = paragraphs

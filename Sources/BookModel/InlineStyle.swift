@@ -27,6 +27,9 @@ public struct InlineStyle: Hashable, Sendable {
     public var emphasisMarks: Bool
     /// Where the run links to, as a scalar offset in the book.
     public var linkTarget: Int?
+    /// How its characters stand in a vertical line, and which are set side by side.
+    public var orientation: TextOrientation = .mixed
+    public var combine: TextCombine = .auto
 
     public init(family: String? = nil, slant: Slant = .upright, weight: Weight = .regular, relativeSize: Double = 1,
                 smallCaps: Bool = false, verticalPosition: VerticalPosition = .baseline, language: String? = nil,

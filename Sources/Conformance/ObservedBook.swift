@@ -18,6 +18,9 @@ public struct ObservedPage: Sendable {
     public var embeddedGlyphs: [String: Int]
     /// The fixed pages shown on the screen page, left to right.
     public var fixedPages: [ObservedFixedPage] = []
+    /// Where its characters are set, and how its lines run.
+    public var placed = PlacedText()
+    public var writingMode = WritingMode.horizontalTB
 }
 
 /// A fixed page as the screen shows it.
@@ -87,7 +90,8 @@ public enum ReaderObservation {
                     imagesDrawn: layout.images.isEmpty && layout.fixedPages.isEmpty ? []
                         : paintedImages(layout, typesetter: typesetter, cache: cache),
                     embeddedGlyphs: glyphs,
-                    fixedPages: fixedPages(of: layout, book: file.book)))
+                    fixedPages: fixedPages(of: layout, book: file.book), placed: layout.text,
+                    writingMode: layout.writingMode))
             }
         } catch {
             observed.error = "\(error)"

@@ -57,6 +57,8 @@ struct ContentReader {
     var flushes = 0
     var afterLetter = false
     var quoteDepth = 0
+    /// Counts elements whose text is set side by side in a vertical line, so two such elements in a row stay apart.
+    var combineGroup: UInt8 = 0
 
     static let skippedElements: Set<String> = ["head", "script", "style", "template", "title"]
     static let blockElements: Set<String> = ["p", "div", "section", "article", "aside", "nav", "header", "footer", "main",
@@ -100,7 +102,10 @@ struct ContentReader {
             style.fontSize = 1
             style.margin = ComputedStyle.Edges()
             style.padding = ComputedStyle.Edges()
+            section.writingMode = WritingMode(rawValue: style.writingMode.rawValue) ?? .horizontalTB
         }
+        if style.textCombine == .all, parentStyle.textCombine != .all { combineGroup &+= 1 }
+        style.turnEdgesIntoLines()
         if style.display == .none { return }
         let language = element.language.map { $0.isEmpty ? nil : $0 } ?? inheritedLanguage
         let direction = Self.direction(of: element, style: style) ?? inheritedDirection
@@ -206,6 +211,8 @@ struct ContentReader {
             visitChildren(of: element, style: style, language: language, direction: direction)
             quoteDepth -= 1
             buffer.append(marks.close.unicodeScalars, style: inline, whiteSpace: .normal)
+        case "ruby":
+            visitRuby(element, style: style, language: language, direction: direction)
         case "a":
             let start = buffer.count
             let flushesBefore = flushes
@@ -227,8 +234,10 @@ struct ContentReader {
 
     func inlineStyle(_ style: ComputedStyle, language: String?) -> InlineStyle {
         let frame = frames[frames.count - 1]
-        return context.mapping.inline(style, blockSize: frame.style.fontSize, language: language,
-                                      blockLanguage: frame.language)
+        var inline = context.mapping.inline(style, blockSize: frame.style.fontSize, language: language,
+                                            blockLanguage: frame.language)
+        if case .all = inline.combine { inline.combine = .all(group: combineGroup) }
+        return inline
     }
 
     private mutating func addAnchors(of element: MarkupElement) {

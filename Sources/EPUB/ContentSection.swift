@@ -13,6 +13,8 @@ struct ContentSection {
         var links: [Link] = []
         /// Anchors inside the block: name and scalar offset.
         var anchors: [(name: String, offset: Int)] = []
+        /// Ruby (`<ruby>`, `<rt>`): the reading's characters follow their base in the text, not shown.
+        var rubies: [RubyAnnotation] = []
     }
 
     struct Link {
@@ -37,4 +39,6 @@ struct ContentSection {
     var problem: String?
     /// The page the document is when it is a fixed-layout one.
     var fixedPage: FixedPage?
+    /// The writing mode of the root element (`body`'s, which CSS gives the root, else `html`'s).
+    var writingMode = WritingMode.horizontalTB
 }

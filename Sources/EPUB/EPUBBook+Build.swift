@@ -25,14 +25,16 @@ extension EPUBBook {
         for section in sections { notes.merge(section.notes) { first, _ in first } }
         var builder = DocumentBuilder()
         for (index, section) in sections.enumerated() {
-            builder.beginSection(name: section.path, isLinear: linear[index], fixedPage: section.fixedPage)
+            builder.beginSection(name: section.path, isLinear: linear[index], fixedPage: section.fixedPage,
+                                 writingMode: section.writingMode)
             for block in section.blocks {
                 for anchor in block.anchors where anchor.offset == 0 { builder.addAnchor(anchor.name) }
                 let links = block.links.map { link in
                     let isNote = link.isMarkedNoteReference || notes[link.target].map { $0 <= maximumNoteLength } ?? false
                     return DocumentLink(range: link.range, target: link.target, isNoteReference: isNote)
                 }
-                builder.append(block.kind, style: block.style, text: block.text, runs: block.runs, links: links)
+                builder.append(block.kind, style: block.style, text: block.text, runs: block.runs, links: links,
+                               rubies: block.rubies, hidden: block.rubies.map(\.reading))
                 for anchor in block.anchors where anchor.offset > 0 {
                     builder.addAnchor(anchor.name, inLastBlockAt: anchor.offset)
                 }

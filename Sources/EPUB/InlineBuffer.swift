@@ -22,6 +22,7 @@ struct InlineBuffer {
     private var styleStarts: [(offset: Int, style: InlineStyle)] = []
     private var links: [ContentSection.Link] = []
     private var anchors: [(name: String, offset: Int)] = []
+    private var rubies: [RubyAnnotation] = []
     /// A collapsed space not yet written: it is written before the next character, if any.
     private var pendingSpace = false
     /// The style of the text the pending space came from: the space keeps
@@ -120,6 +121,12 @@ struct InlineBuffer {
 
     mutating func addAnchor(_ name: String) { anchors.append((name, offset)) }
 
+    /// The characters of `reading` (written after `base`) are the ruby of `base`.
+    mutating func addRuby(base: Range<Int>, reading: Range<Int>) {
+        guard !base.isEmpty, !reading.isEmpty, base.upperBound <= reading.lowerBound else { return }
+        rubies.append(RubyAnnotation(base: base, reading: reading))
+    }
+
     /// The block's text, its runs (those whose style is not `blockStyle`),
     /// links and anchors; the buffer is left empty. Trailing white space
     /// and line breaks are dropped.
@@ -144,8 +151,9 @@ struct InlineBuffer {
             }
             return clipped.range.isEmpty ? nil : clipped
         }
+        let keptRubies = rubies.filter { $0.reading.upperBound <= count }
         return ContentSection.Block(kind: .paragraph, style: BlockStyle(), text: text, runs: runs, links: clippedLinks,
-                                    anchors: anchors.map { ($0.name, min($0.offset, count)) })
+                                    anchors: anchors.map { ($0.name, min($0.offset, count)) }, rubies: keptRubies)
     }
 
     /// The text as a string, with line separators as line feeds when

@@ -48,6 +48,17 @@ struct StyleMapping {
         }
         if let language, language != blockLanguage { inline.language = language }
         inline.emphasisMarks = style.emphasisMark != nil
+        switch style.textOrientation {
+        case .mixed: inline.orientation = .mixed
+        case .upright: inline.orientation = .upright
+        case .sideways: inline.orientation = .sideways
+        }
+        switch style.textCombine {
+        case nil: inline.combine = .auto
+        case .none?: inline.combine = TextCombine.none
+        case .all?: inline.combine = .all(group: 0)
+        case let .digits(count)?: inline.combine = .digits(count)
+        }
         return inline
     }
 

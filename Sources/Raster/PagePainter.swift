@@ -135,16 +135,19 @@ public struct PagePainter {
                         }
                         for placed in page.glyphs {
                             guard let face = face(placed.face) else { failures += 1; continue }
-                            let (penX, phase) = GlyphRasterizer.quantise(penX: Int(placed.x))
+                            // A turned glyph's phase would run down the page: it is drawn at whole pixels.
+                            let (penX, phase) = placed.sideways ? ((Int(placed.x) + 32) >> 6, 0)
+                                : GlyphRasterizer.quantise(penX: Int(placed.x))
                             let baseline = (Int(placed.y) + 32) >> 6
                             // Glyphs wholly outside the buffer cost nothing.
                             if penX > width + face.pixelSize || penX < -4 * face.pixelSize
                                 || baseline < -face.pixelSize || baseline > height + 2 * face.pixelSize { continue }
-                            guard let bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id, glyph: placed.glyph,
+                            guard var bitmap = try? cache.bitmap(face: face.ftFace, fontID: face.id, glyph: placed.glyph,
                                                                  phase: phase, emboldening: face.emboldening) else {
                                 failures += 1
                                 continue
                             }
+                            if placed.sideways { bitmap = bitmap.turnedClockwise() }
                             if bitmap.isEmpty { continue }
                             let top = baseline - bitmap.top
                             clear(below: top + bitmap.height)

@@ -72,6 +72,11 @@ public struct ComputedStyle: Sendable, Equatable {
     public var lineBreak = LineBreak.auto
     /// The `text-emphasis-style` mark, when there is one.
     public var emphasisMark: String?
+    /// Vertical writing (`WritingModeProperties`).
+    public var writingMode = WritingMode.horizontalTB
+    public var textOrientation = TextOrientation.mixed
+    /// nil: the reader's default (numbers of up to two digits upright in vertical Japanese).
+    public var textCombine: TextCombine?
 
     // Properties that are not inherited.
     public var display = Display.inline
@@ -113,6 +118,9 @@ public struct ComputedStyle: Sendable, Equatable {
         child.wordBreak = wordBreak
         child.lineBreak = lineBreak
         child.emphasisMark = emphasisMark
+        child.writingMode = writingMode
+        child.textOrientation = textOrientation
+        child.textCombine = textCombine
         return child
     }
 

@@ -112,6 +112,8 @@ extension ComputedStyle {
             if let keyword, let clearing = Clearing(rawValue: keyword) { clear = clearing }
         case "position":
             if let keyword { isAbsolutelyPositioned = keyword == "absolute" || keyword == "fixed" }
+        case let name where Self.writingModeProperties.contains(name):
+            applyWritingMode(name, value)
         default:
             return
         }

@@ -9,6 +9,8 @@ public struct PlacedGlyph: Sendable, Equatable {
     /// Pen position in 26.6 pixels from the page's top-left corner.
     public var x: Int32
     public var y: Int32
+    /// Drawn turned a quarter clockwise (Latin in a vertical line).
+    public var sideways = false
 }
 
 /// Everything drawn on one page.
@@ -34,6 +36,8 @@ public struct PageLayout: Sendable {
     public var resources: DocumentResources?
     /// The fixed pages shown (a PDF or comic page, a spread of two).
     public var fixedPages: [PlacedFixedPage] = []
+    /// How the page's lines run (`VerticalPage`).
+    public var writingMode = WritingMode.horizontalTB
 }
 
 extension Typesetter {
@@ -64,7 +68,7 @@ extension Typesetter {
         if let fixed = layoutFixedPages(index, entry: entry) { return fixed }
         var page = PageLayout(pageIndex: index, entry: entry)
         page.resources = book.document?.resources
-        var flow = PageFlow(geometry: geometry)
+        var flow = PageFlow(geometry: flowGeometry(forParagraph: entry.paragraph))
         var paragraphIndex = entry.paragraph
         // The page's line is one of the window its first character is in.
         var window = entry.paragraph < book.paragraphs.count
@@ -109,6 +113,7 @@ extension Typesetter {
             }
             firstLine = 0
         }
+        if let turn = pageTurn(forParagraph: entry.paragraph) { page.turn(turn) }
         if !geometry.fillsPage { placeFooter(for: index, of: pagination, into: &page) }
         return page
     }
@@ -129,6 +134,7 @@ extension Typesetter {
     func place(line lineIndex: Int, of layout: ParagraphLayout, baseline: Int, into page: inout PageLayout) {
         let line = layout.lines[lineIndex]
         let shaped = layout.shaped
+        let geometry = flowGeometry(forParagraph: layout.index)
         let rightToLeft = shaped.isRightToLeft
         let measure = geometry.measure
         let available = measure - line.indent - line.endIndent
@@ -167,8 +173,10 @@ extension Typesetter {
         }
         if line.hyphenated { levels.append(levels.last ?? shaped.bidi.baseLevel) }
 
-        let y = Int32(baseline * 64)
-        page.text.beginLine(top: baseline - (layout.block?.baselineOffset ?? baselineOffset(layout)), height: layout.lineHeight)
+        let top = baseline - (layout.block?.baselineOffset ?? baselineOffset(layout))
+        // A vertical line's glyphs stand on its middle (`VerticalText`), below the room for ruby.
+        let y = shaped.vertical == nil ? Int32(baseline * 64) : Int32((2 * top + layout.marksHeight + layout.lineHeight) * 32)
+        page.text.beginLine(top: top, height: layout.lineHeight)
         // Where each character was set, for marks drawn over it.
         var spans: [Int: ClosedRange<Int32>] = [:]
         let links = layout.block?.links ?? []
@@ -177,7 +185,8 @@ extension Typesetter {
         for piece in BidiReordering.visualOrder(levels: levels) {
             guard piece < pieces.count else {
                 let face = layout.face
-                page.glyphs.append(PlacedGlyph(face: face.id, glyph: face.hyphenGlyph, x: x, y: y))
+                page.glyphs.append(PlacedGlyph(face: face.id, glyph: face.hyphenGlyph, x: x, y: y,
+                                               sideways: shaped.vertical != nil))
                 x += face.hyphenAdvance
                 continue
             }
@@ -204,9 +213,12 @@ extension Typesetter {
                 let endsCluster = glyph + 1 >= run.glyphs.upperBound || Int(shaped.clusters[glyph + 1]) != cluster
                 let cutAfter = endsCluster ? moves.after : 0
                 page.glyphs.append(PlacedGlyph(face: run.face, glyph: shaped.glyphs[glyph],
-                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise))
-                page.text.add(offset: layout.start + cluster, left: boxLeft,
-                              right: max(boxLeft, x + shaped.advances[glyph] - cutAfter))
+                                               x: x + shaped.xOffsets[glyph], y: y - shaped.yOffsets[glyph] - run.rise,
+                                               sideways: run.form == .sideways))
+                // A combined group's characters all take its one em.
+                let span = run.form == .combined ? Int32(fonts.faces[run.face].pixelSize * 64) : shaped.advances[glyph]
+                page.text.add(offset: layout.start + cluster, left: boxLeft, right: max(boxLeft, x + span - cutAfter),
+                              sideways: run.form == .sideways)
                 if tracksSpans {
                     let span = spans[cluster].map { min($0.lowerBound, x)...max($0.upperBound, x + shaped.advances[glyph]) }
                     spans[cluster] = span ?? x...(x + max(0, shaped.advances[glyph]))

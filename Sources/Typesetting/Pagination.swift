@@ -278,15 +278,15 @@ public struct Paginator {
         result.pages[last].missingGlyphs += box.missingGlyphs
         if case .image = layout.block?.picture { result.pages[last].images += 1 }
         result.pages[last].maxSpaceStretch = max(result.pages[last].maxSpaceStretch,
-                                                 spaceStretch(box, face: layout.face))
+                                                 spaceStretch(box, face: layout.face, paragraph: layout.index))
         if collectText { result.pageLines[last].append(layout.text(ofLine: line)) }
     }
 
     /// A line's inter-word space over the font's normal space.
-    private func spaceStretch(_ box: LineBox, face: FontFace) -> Double {
+    private func spaceStretch(_ box: LineBox, face: FontFace, paragraph: Int) -> Double {
         guard box.glueCount > 0 else { return 1 }
         guard box.alignment == .justified else { return 1 }
-        let available = Double(typesetter.geometry.measure - box.indent - box.endIndent)
+        let available = Double(typesetter.flowGeometry(forParagraph: paragraph).measure - box.indent - box.endIndent)
         let extra = (available - Double(box.naturalWidth)) / Double(box.glueCount)
         let space = Double(face.spaceAdvance)
         return (space + extra) / space
@@ -300,7 +300,7 @@ public struct Paginator {
     }
 
     private mutating func startPage(paragraph: Int, line: Int, offset: Int, wrap: LineWrap? = nil) {
-        flow = PageFlow(geometry: typesetter.geometry)
+        flow = PageFlow(geometry: typesetter.flowGeometry(forParagraph: paragraph))
         result.pages.append(PageEntry(paragraph: paragraph, line: line, start: offset, end: offset, missingGlyphs: 0,
                                       wrap: wrap))
         if collectText { result.pageLines.append([]) }

@@ -78,6 +78,7 @@ extension Typesetter {
     }
 
     private func layoutTextParagraph(_ index: Int, window: Int, of windows: ParagraphWindows) -> ParagraphLayout {
+        let geometry = flowGeometry(forParagraph: index)
         let paragraph = book.paragraphs[index]
         let isMatter = paragraph.traits.isMatter
         let face = isMatter ? fonts.footer : paragraph.style == .heading ? fonts.heading : fonts.body
@@ -87,7 +88,8 @@ extension Typesetter {
         // The frame around a book is set as it stands: its notes quote the markup.
         let markup = isMatter ? InlineMarkup() : book.textMarkup?.markup(of: source) ?? InlineMarkup()
         let shaped = ShapedParagraph(source: source, style: paragraph.style, fonts: fonts, face: face, services: services,
-                                     markup: markup, direction: windows.direction)
+                                     markup: markup, direction: windows.direction,
+                                     vertical: verticalShaping(ofParagraph: index))
         let followsHeading = index > 0 && book.paragraphs[index - 1].style == .heading
         // Right-to-left paragraphs are set flush, as Arabic and Hebrew books mostly are:
         // every line then meets the right margin.

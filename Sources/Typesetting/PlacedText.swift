@@ -22,6 +22,11 @@ public struct PlacedText: Sendable, Equatable {
     /// Per glyph: its left and right edges in 26.6 pixels.
     private var lefts: [Int32] = []
     private var rights: [Int32] = []
+    /// Per glyph: drawn turned a quarter (Latin in a vertical line).
+    private var sideways: [Bool] = []
+    /// A vertical page's: lines and spans are kept as laid out (columns as
+    /// lines of the page turned a quarter) and turned when asked for.
+    public internal(set) var turn: PageTurn?
 
     public init() {}
 
@@ -31,9 +36,10 @@ public struct PlacedText: Sendable, Equatable {
     }
 
     /// A glyph of the line begun last, of the character at `offset`.
-    mutating func add(offset: Int, left: Int32, right: Int32) {
+    mutating func add(offset: Int, left: Int32, right: Int32, sideways turned: Bool = false) {
         guard !lines.isEmpty else { return }
         offsets.append(offset)
+        sideways.append(turned)
         lefts.append(min(left, right))
         rights.append(max(left, right))
         lines[lines.count - 1].glyphs = lines[lines.count - 1].glyphs.lowerBound..<offsets.count
@@ -61,8 +67,16 @@ public struct PlacedText: Sendable, Equatable {
             }
             guard left < right else { return nil }
             let x = Int(left) >> 6
-            return PixelRect(x: x, y: line.top, width: max(1, (Int(right) + 63) >> 6 - x), height: line.height)
+            let rect = PixelRect(x: x, y: line.top, width: max(1, (Int(right) + 63) >> 6 - x), height: line.height)
+            return turn?.rect(rect) ?? rect
         }
+    }
+
+    /// Whether the glyphs of the character at `offset` are drawn turned a
+    /// quarter; nil when it is not set on the page.
+    public func isSideways(_ offset: Int) -> Bool? {
+        guard let glyph = offsets.firstIndex(of: offset) else { return nil }
+        return sideways[glyph]
     }
 
     /// The offset of the character set at (`x`, `y`), or of the nearest
@@ -70,6 +84,7 @@ public struct PlacedText: Sendable, Equatable {
     /// closer of the two, within a line's height); nil farther from every
     /// line (a margin above or below).
     public func offset(atX x: Double, y: Double) -> Int? {
+        let (x, y) = turn?.layoutPoint(x: x, y: y) ?? (x, y)
         func distance(_ line: Line) -> Double {
             y < Double(line.top) ? Double(line.top) - y : max(0, y - Double(line.top + line.height) + 1)
         }

@@ -17,6 +17,8 @@ struct TextRun: Equatable {
     var rise: Int32 = 0
     /// The run's language when it is not the paragraph's.
     var language: hb_language_t? = nil
+    /// How the run stands in a vertical line; nil in a horizontal one.
+    var form: VerticalForm? = nil
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }

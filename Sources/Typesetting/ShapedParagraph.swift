@@ -31,6 +31,8 @@ struct ShapedParagraph {
     var markup: InlineMarkup
     /// How Chinese and Japanese lines are adjusted (nil for other text).
     var spacing: InlineSpacing?
+    /// Set in a vertical line: advances run down the column (`VerticalText`).
+    var vertical: VerticalShaping? = nil
 
     var isRightToLeft: Bool { bidi.isRightToLeft }
 
@@ -43,7 +45,8 @@ struct ShapedParagraph {
     /// ends are spaces and runs of spaces collapse to one. `direction` is
     /// the paragraph's when `source` is a window of a longer one.
     init(source: [UInt32], style: ParagraphStyle, fonts: FontSet, face: FontFace, services: TextServices,
-         markup: InlineMarkup = InlineMarkup(), direction: BidiParagraph.Direction = .auto) {
+         markup: InlineMarkup = InlineMarkup(), direction: BidiParagraph.Direction = .auto,
+         vertical: VerticalShaping? = nil) {
         let count = source.count
         scalars = source
         self.markup = markup
@@ -76,6 +79,7 @@ struct ShapedParagraph {
         var faces = chooseFaces(scripts: scripts, fonts: fonts, primary: face, language: services.language)
         if !markup.runs.isEmpty { applyStyles(to: &faces, fonts: fonts) }
         runs = ScriptItemizer.runs(scalars: source, scripts: scripts, levels: bidi.levels, faces: faces)
+        if let vertical { prepareVertical(vertical, fonts: fonts) }
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
         if !isHidden.isEmpty {
             for index in 0..<count where isHidden[index] {
@@ -213,7 +217,8 @@ struct ShapedParagraph {
                 hb_buffer_add_utf32(buffer, units.baseAddress, Int32(count), UInt32(run.range.lowerBound),
                                     Int32(run.range.count))
             }
-            hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            let upright = run.form == .upright
+            hb_buffer_set_direction(buffer, upright ? HB_DIRECTION_TTB : run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, run.script)
             if let language = run.language ?? language { hb_buffer_set_language(buffer, language) }
             hb_buffer_guess_segment_properties(buffer)
@@ -230,16 +235,24 @@ struct ShapedParagraph {
                 glyphs.append(info.codepoint)
                 clusters.append(Int32(cluster))
                 // A thickened (synthesised bold) glyph is wider by the thickening.
-                let advance = position.x_advance + (position.x_advance > 0 ? face.emboldening : 0)
+                var advance = position.x_advance + (position.x_advance > 0 ? face.emboldening : 0)
+                if upright, let vertical {
+                    // Down the column: the offsets turned with the page (`VerticalText`).
+                    advance = -position.y_advance
+                    xOffsets.append(-position.y_offset)
+                    yOffsets.append(vertical.crossSign * position.x_offset)
+                } else {
+                    xOffsets.append(position.x_offset)
+                    yOffsets.append(position.y_offset)
+                }
                 advances.append(advance)
-                xOffsets.append(position.x_offset)
-                yOffsets.append(position.y_offset)
                 widths[cluster] += advance
                 if info.codepoint == 0, !isGlue[cluster], !ShapedParagraph.isInvisible(scalars[cluster]) {
                     missing[cluster] &+= 1
                 }
             }
             runs[runIndex].glyphs = first..<glyphs.count
+            if run.form == .combined { combineGlyphs(ofRun: runIndex, face: face) }
         }
     }
 

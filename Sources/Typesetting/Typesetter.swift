@@ -20,13 +20,20 @@ public final class Typesetter {
     let offPageParagraphs: [Range<Int>]
     /// Spreads and laid-out pages' typesetters, for a book with fixed pages.
     let fixedPages = FixedPageMemo()
+    /// The reader's choice, and the mode the book is set in as that makes it (`WritingModes`).
+    public let writingModeChoice: WritingModeChoice
+    public let writingMode: WritingMode
+    /// A structured book's sections set in a vertical mode, in order.
+    let verticalSections: [(paragraphs: Range<Int>, mode: WritingMode)]
+    /// The geometry columns are set in as lines (nil: the page is too small to set vertically).
+    let columnGeometry: PageGeometry?
 
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.
     /// `hyphenationPreload` gives patterns loaded meanwhile, when they are for the book's language.
     public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true,
-                hyphenationPreload: HyphenationPreload? = nil) throws {
+                hyphenationPreload: HyphenationPreload? = nil, writingMode: WritingModeChoice = .auto) throws {
         try geometry.validate()
         self.book = book
         self.geometry = geometry
@@ -38,6 +45,8 @@ public final class Typesetter {
         self.lineBreaking = lineBreaking
         services = TextServices(language: language, hyphenation: hyphenation && Self.setsText(book), preload: hyphenationPreload)
         offPageParagraphs = book.offPageParagraphs
+        (writingModeChoice, columnGeometry) = (writingMode, geometry.columnGeometry)
+        (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: writingMode, columns: geometry.columnGeometry)
     }
 
     /// Some page of the book is set from its text: a book whose pages are
@@ -62,7 +71,8 @@ public final class Typesetter {
     /// found, the hyphenation patterns) instead of loading it again. With
     /// `book`, for another book of the same language (a whole book read
     /// after some of its sections).
-    public init(matching other: Typesetter, geometry: PageGeometry? = nil, book: Book? = nil) throws {
+    public init(matching other: Typesetter, geometry: PageGeometry? = nil, book: Book? = nil,
+                writingMode: WritingModeChoice? = nil) throws {
         let geometry = geometry ?? other.geometry
         try geometry.validate()
         let book = book ?? other.book
@@ -74,6 +84,9 @@ public final class Typesetter {
         lineBreaking = other.lineBreaking
         services = TextServices(matching: other.services)
         offPageParagraphs = book.offPageParagraphs
+        let choice = writingMode ?? other.writingModeChoice
+        (writingModeChoice, columnGeometry) = (choice, geometry.columnGeometry)
+        (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: choice, columns: geometry.columnGeometry)
     }
 
     /// The paragraphs no page shows that start at `index`, if any.

@@ -36,6 +36,9 @@ struct BookOptions: ParsableArguments {
     @Option(name: .customLong("line-breaking"), help: "How body text is cut into lines: greedy (first fit) or optimal (Knuth-Plass).")
     var lineBreaking: LineBreaking = .optimal
 
+    @Option(name: .customLong("writing-mode"), help: "auto: as the book asks (Aozora Bunko texts and books whose CSS says so vertical); horizontal or vertical for every page.")
+    var writingMode: WritingModeChoice = .auto
+
     /// The charset given with `--encoding`, or nil to detect it; an unknown name is refused.
     func textEncoding() throws -> TextEncoding? {
         try encoding.map { name throws(BookError) in try TextEncoding.named(name) }
@@ -112,7 +115,7 @@ struct BookOptions: ParsableArguments {
         let geometry = try geometry()
         let book = try opened ?? openBook()
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
-                              lineBreaking: lineBreaking)
+                              lineBreaking: lineBreaking, writingMode: writingMode)
     }
 }
 
@@ -123,6 +126,9 @@ enum PublisherStyles: String, ExpressibleByArgument, CaseIterable {
 
 /// `--line-breaking greedy|optimal`; any other value is refused by name.
 extension LineBreaking: ExpressibleByArgument {}
+
+/// `--writing-mode auto|horizontal|vertical`.
+extension WritingModeChoice: ExpressibleByArgument {}
 
 /// `--pagination background|on-demand`.
 extension PaginationMode: ExpressibleByArgument {}

@@ -19,6 +19,9 @@ struct InfoCommand: ParsableCommand {
     @Option(name: .customLong("publisher-styles"), help: "on: an EPUB's own style sheets apply; off: only the reader's.")
     var publisherStyles: PublisherStyles = .on
 
+    @Option(name: .customLong("writing-mode"), help: "auto, horizontal or vertical: the writing_mode reported is the one the book is set in so.")
+    var writingMode: WritingModeChoice = .auto
+
     @Flag(help: "Print one JSON object (the only format).")
     var json = false
 
@@ -36,6 +39,7 @@ struct InfoCommand: ParsableCommand {
         object.add("authors", strings: metadata.authors)
         if let language = book.language { object.add("language", language) }
         object.add(opened.trailingFacts)
+        object.add("writing_mode", writingMode.resolve(book.writingMode).rawValue)
         if let document = book.document, book.hasFixedPages {
             // An EPUB's facts give its direction already.
             if document.format != .epub { object.add("direction", document.pageProgression.rawValue) }

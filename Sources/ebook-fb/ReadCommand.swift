@@ -230,6 +230,7 @@ struct ReadCommand: ParsableCommand {
                                               panelSize: panelSize)
         settings.dictionaryFolders = dictionaries
         settings.interfaceScale = try interfaceScale(saved: saved)
+        settings.writingMode = options.writingMode
         let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)

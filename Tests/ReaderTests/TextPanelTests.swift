@@ -97,7 +97,8 @@ final class TextPanelTests: XCTestCase {
                                                    "text.theme.high-contrast", "text.scale.1x", "text.scale.1.5x",
                                                    "text.scale.2x", "text.smaller", "text.larger", "text.spacing.1",
                                                    "text.spacing.2", "text.spacing.3", "text.margins.1", "text.margins.2",
-                                                   "text.margins.3", "close"])
+                                                   "text.margins.3", "text.writing.auto", "text.writing.horizontal",
+                                                   "text.writing.vertical", "close"])
         XCTAssertEqual(layout.controls.first?.rect.y, layout.panel.y + metrics.padding, "the theme is the panel's first row")
         for (index, control) in layout.controls.enumerated() {
             XCTAssertGreaterThanOrEqual(control.rect.width, metrics.target, control.id)

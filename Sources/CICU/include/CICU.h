@@ -10,6 +10,7 @@
 #include "CICUNumbers.h"
 #include "CICUSentences.h"
 #include "CICUWords.h"
+#include "CICUVertical.h"
 
 /// An ICU line break iterator; reused across paragraphs because opening one is costly.
 typedef struct CICU_LineBreaker CICU_LineBreaker;

@@ -22,6 +22,7 @@ enum ReaderSummary {
         result.add("offset_range", [Double(range.lowerBound), Double(range.upperBound)])
         result.add("font_size", session.settings.geometry.fontSize)
         result.add("theme", session.settings.theme.name)
+        result.add("writing_mode", session.renderer.typesetter.writingMode.rawValue)
         result.add("bookmarks", session.bookmarkPages.map(Double.init))
         result.add("ui_scale", session.settings.interfaceScale.rawValue)
         if let selection = session.annotations.selection {

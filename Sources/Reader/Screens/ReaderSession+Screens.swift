@@ -28,9 +28,9 @@ extension ReaderSession {
     }
 
     /// Keeps the settings for the device, and the size for this book with its position.
-    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile) {
+    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice) {
         do {
-            try relayout(geometry: geometry, theme: theme, font: font)
+            try relayout(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
         } catch {
             warnings.append("text settings: \(error)")
         }

@@ -47,8 +47,8 @@ protocol ScreenHost: AnyObject {
 
     /// Shows the page holding `offset`, the place from now on.
     func show(offset: Int)
-    /// Sets the book anew in these settings, keeping the place, and keeps them.
-    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile)
+    /// Sets the book anew in these settings (`writingMode`: horizontal, vertical or as the book asks), keeping the place, and keeps them.
+    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).

@@ -1,3 +1,4 @@
+import BookModel
 import Geometry
 import Languages
 import Raster
@@ -38,6 +39,7 @@ public enum TextPanelControl: ScreenControlID {
     case spacing(Int), margins(Int), theme(String), font(Int)
     case scale(InterfaceScale)
     case speed(Int), voice(VoiceKind)
+    case writing(WritingModeChoice)
     case close
 
     public var id: String {
@@ -51,6 +53,7 @@ public enum TextPanelControl: ScreenControlID {
         case let .scale(scale): "text.scale.\(scale.label)"
         case let .speed(step): "text.speed.\(step + 1)"
         case let .voice(kind): "text.voice.\(kind == .male ? "man" : "woman")"
+        case let .writing(choice): "text.writing.\(choice.rawValue)"
         case .close: "close"
         }
     }
@@ -59,7 +62,7 @@ public enum TextPanelControl: ScreenControlID {
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
 /// at once) with a row each for the theme and Close, the interface's
-/// scale, then size, spacing, margins, typeface, and when the book can be
+/// scale, then size, spacing, margins, writing mode, typeface, and when the book can be
 /// read aloud its speed and voice. The theme and the
 /// scale come first, so a person who needs them finds them at once. A row
 /// whose options do not fit across wraps them; where the names beside
@@ -84,7 +87,7 @@ public struct TextPanelLayout: Equatable, Sendable {
     public var sizeText: String
 
     /// The rows' names as `--describe` identifies them (in English, whatever the interface's language).
-    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Typeface", "Speed", "Voice"]
+    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Writing", "Typeface", "Speed", "Voice"]
 
     /// A row's name in the interface's language.
     static func rowName(_ name: String, catalog: MessageCatalog) -> String {
@@ -94,6 +97,7 @@ public struct TextPanelLayout: Equatable, Sendable {
         case "Size": catalog.localized(context: "the text's size", "Size")
         case "Spacing": catalog.localized(context: "line spacing", "Spacing")
         case "Margins": catalog.localized("Margins")
+        case "Writing": catalog.localized(context: "writing mode", "Writing")
         case "Speed": catalog.localized(context: "speech", "Speed")
         case "Voice": catalog.localized(context: "speech", "Voice")
         default: catalog.localized("Typeface")
@@ -123,6 +127,14 @@ public struct TextPanelLayout: Equatable, Sendable {
         case 0: catalog.localized(context: "margins", "Narrow")
         case 1: catalog.localized(context: "margins", "Normal")
         default: catalog.localized(context: "margins", "Wide")
+        }
+    }
+
+    static func writingLabel(_ choice: WritingModeChoice, catalog: MessageCatalog) -> String {
+        switch choice {
+        case .auto: catalog.localized(context: "writing mode", "As the book asks")
+        case .horizontal: catalog.localized(context: "writing mode", "Horizontal")
+        case .vertical: catalog.localized(context: "writing mode", "Vertical")
         }
     }
 
@@ -156,6 +168,8 @@ public struct TextPanelLayout: Equatable, Sendable {
                                                     option(Self.spacingLabel($0, catalog: catalog))) },
             TextChoices.margins.indices.map { (.margins($0), Self.marginLabel($0, catalog: catalog),
                                                option(Self.marginLabel($0, catalog: catalog))) },
+            WritingModeChoice.allCases.map { (.writing($0), Self.writingLabel($0, catalog: catalog),
+                                              option(Self.writingLabel($0, catalog: catalog))) },
         ]
         if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
         if speech {

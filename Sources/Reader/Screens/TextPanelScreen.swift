@@ -44,7 +44,8 @@ final class TextPanelScreen: ReaderScreen {
         let geometry = settings.geometry
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         var chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
-                                             .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale)]
+                                             .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale),
+                                             .writing(settings.writingMode)]
         if let speech { chosen.formUnion([.speed(speech.speed), .voice(speech.voice)]) }
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
@@ -138,6 +139,7 @@ final class TextPanelScreen: ReaderScreen {
         var geometry = settings.geometry
         var theme = settings.theme
         var font = settings.font
+        var writingMode = settings.writingMode
         let typefaces = host.resources.typefaces(language: settings.language)
         switch control {
         case .smaller: geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
@@ -161,12 +163,14 @@ final class TextPanelScreen: ReaderScreen {
         case let .voice(kind):
             host.resources.speech?.choice.voice = kind
             return
+        case let .writing(choice):
+            writingMode = choice
         case .close:
             host.closeScreen()
             return
         case .spacing, .margins, .font:
             return
         }
-        host.applyTextSettings(geometry: geometry, theme: theme, font: font)
+        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
     }
 }

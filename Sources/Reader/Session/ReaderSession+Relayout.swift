@@ -56,14 +56,15 @@ extension ReaderSession {
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil) throws {
+    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil, writingMode: WritingModeChoice? = nil) throws {
         try geometry.validate()
         let font = font ?? settings.font
         let newFontFile = font != settings.font
+        let mode = writingMode ?? settings.writingMode
         let typesetter = newFontFile
             ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
-                             lineBreaking: settings.lineBreaking)
-            : geometry != settings.geometry ? try Typesetter(matching: renderer.typesetter, geometry: geometry) : nil
+                             lineBreaking: settings.lineBreaking, writingMode: mode)
+            : geometry != settings.geometry || mode != settings.writingMode ? try Typesetter(matching: renderer.typesetter, geometry: geometry, writingMode: mode) : nil
         let paused = pages.store.isPaused
         if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
         // A new background leaves nothing of the old pictures usable.
@@ -73,6 +74,7 @@ extension ReaderSession {
         settings.font = font
         settings.theme = theme
         settings.geometry = geometry
+        settings.writingMode = mode
         compositor.background = theme.background
         install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
         guard typesetter != nil else { return needsFrame = true }

@@ -14,7 +14,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
 
     /// While the whole book is read, the sections read so far.
     public internal(set) var book: Book
-    public let pageProgression: PageProgression
+    public var pageProgression: PageProgression { book.pageProgression(settings.writingMode) }
     public internal(set) var settings: Settings
     public internal(set) var controller: PagingController
     public let cache: PageCache
@@ -83,11 +83,10 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         let buffers = BufferPreparation.forSession(preparedBuffers, width: geometry.width, height: geometry.height,
                                                    background: settings.theme.background)
         self.book = book
-        pageProgression = book.pageProgression
         self.settings = settings
         places = PlaceKeeper(store: stateStore, bookHash: StateStore.key(of: book), bookPath: path)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
-                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload)
+                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload, writingMode: settings.writingMode)
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderers = try PageRenderers(main, theme: settings.theme, workerGlyphs: GlyphCache())

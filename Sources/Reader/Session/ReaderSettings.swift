@@ -20,6 +20,8 @@ public struct ReaderSettings {
     public var dictionaryFolders: [String] = []
     /// How large the interface is drawn (large print), apart from the book's text.
     public var interfaceScale = InterfaceScale.normal
+    /// The book's writing mode, or one for every page (`--writing-mode`, the text panel).
+    public var writingMode = WritingModeChoice.auto
 
     public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,

@@ -12,6 +12,7 @@ extension Typesetter {
     /// `wrap`: how far floated pictures beside the block reach into its first lines.
     func layoutBlock(_ index: Int, window: Int, of windows: ParagraphWindows, in document: BookDocument,
                      wrap: LineWrap? = nil) -> ParagraphLayout {
+        let geometry = flowGeometry(forParagraph: index)
         let paragraph = book.paragraphs[index]
         let characters = windows.characters(of: window)
         let continues = window > 0, endsParagraph = window == windows.count - 1
@@ -68,7 +69,8 @@ extension Typesetter {
                                    hyphenator: hyphenator,
                                    lineBreaks: services.lineBreaks(language: style.language, strictness: style.lineBreakStrictness),
                                    breakRules: BlockBreakRules(style: style), keepsSpaces: isPreformatted,
-                                   markup: InlineMarkup(runs: attributes.markup.runs))
+                                   markup: attributes.markup,
+                                   vertical: verticalShaping(ofParagraph: index, style: style.inline))
         let shaped = ShapedParagraph(block: source, shaping: shaping, fonts: fonts, services: services)
 
         var start = startIndent
@@ -158,6 +160,9 @@ extension Typesetter {
     /// when it cannot be read.
     private func layoutImage(_ image: DocumentImage, frame: BlockFrame, style: BlockStyle, extras: BlockExtras,
                              document: BookDocument) -> ParagraphLayout {
+        let geometry = flowGeometry(forParagraph: frame.index)
+        // A picture stands upright on a vertical page: its width is across the columns.
+        let upright = writingMode(ofParagraph: frame.index).isVertical
         var extras = extras
         let available = Int(geometry.measure - frame.startIndent - frame.endIndent) / 64
         let alignment: LineBox.Alignment = style.alignment == .start ? .start : style.alignment == .end ? .end : .centred
@@ -165,7 +170,7 @@ extension Typesetter {
         switch document.imageSizes.info(of: image.resource, in: document.resources) {
         case let .success(info):
             var float = style.float.map { floatBox($0, frame: frame, rightToLeft: style.direction == .rightToLeft) }
-            var fitting = (available, geometry.contentHeight)
+            var fitting = upright ? (geometry.contentHeight, available) : (available, geometry.contentHeight)
             var fraction = image.widthFraction
             if let box = float {
                 fitting = ImagePlacement.floatFitting(box, available: available, geometry: geometry)
@@ -176,12 +181,13 @@ extension Typesetter {
                                                 asked: (image.pixelWidth, image.pixelHeight),
                                                 widthFraction: fraction, fontSize: geometry.fontSize,
                                                 fitting: fitting)
-            extras.picture = .image(BlockImage(resource: image.resource, alternative: alternative, width: size.width,
-                                               height: size.height))
-            float?.width = size.width
-            float?.height = size.height
+            let drawn = upright ? (width: size.height, height: size.width) : size
+            extras.picture = .image(BlockImage(resource: image.resource, alternative: alternative, width: drawn.width,
+                                               height: drawn.height))
+            float?.width = drawn.width
+            float?.height = drawn.height
             extras.float = float
-            return pictureLayout(frame: frame, width: Int32(size.width * 64), height: size.height, alignment: alignment,
+            return pictureLayout(frame: frame, width: Int32(drawn.width * 64), height: drawn.height, alignment: alignment,
                                  face: fonts.body, extras: extras)
         case .failure:
             guard let alternative else {
@@ -208,10 +214,12 @@ extension Typesetter {
     /// An image's alternative text set as a centred italic paragraph
     /// `width` pixels wide; nil when it has none.
     private func alternativeLayout(_ text: String, frame: BlockFrame, width: Int) -> ParagraphLayout? {
+        let geometry = flowGeometry(forParagraph: frame.index)
         let source = text.unicodeScalars.map(\.value)
         guard !source.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { return nil }
         let face = fonts.face(fonts.body, styled: .italic)
-        let shaped = ShapedParagraph(source: source, style: .body, fonts: fonts, face: face, services: services)
+        let shaped = ShapedParagraph(source: source, style: .body, fonts: fonts, face: face, services: services,
+                                     vertical: verticalShaping(ofParagraph: frame.index))
         var lines = LineBreaker.lines(for: shaped, style: .preserved, measure: Int32(max(64, width) * 64),
                                       firstLineIndent: 0, hyphenWidth: face.hyphenAdvance, method: .greedy)
         // Never taller than a page: it is not split.

@@ -7,10 +7,11 @@ import Geometry
 extension Typesetter {
     func placeBlock(line: Int, of layout: ParagraphLayout, block: BlockExtras, top: Int, into page: inout PageLayout) {
         let box = layout.lines[line]
+        let geometry = flowGeometry(forParagraph: layout.index)
         let left = geometry.marginLeft * 64
         switch block.picture {
         case let .image(image):
-            let x = pictureX(box, width: Int32(image.width * 64)) / 64
+            let x = pictureX(box, width: Int32(image.width * 64), geometry: geometry) / 64
             let frame = PixelRect(x: x, y: top, width: image.width, height: image.height)
             page.images.append(placedImage(image, in: frame, on: page))
             recordPicture(frame, into: &page)
@@ -26,7 +27,7 @@ extension Typesetter {
             page.lines.replaceSubrange(first..., with: [layout.text(ofLine: line)])
             page.lineExtents.replaceSubrange(first..., with: [extent])
         case let .rule(width, thickness):
-            let x = pictureX(box, width: width) / 64
+            let x = pictureX(box, width: width, geometry: geometry) / 64
             let rule = PixelRect(x: x, y: top + (layout.lineHeight - thickness) / 2, width: Int(width / 64), height: thickness)
             page.rules.append(rule)
             recordPicture(rule, into: &page)
@@ -45,6 +46,7 @@ extension Typesetter {
     /// its margin at `top`; it is no line of the page.
     func placeFloat(_ layout: ParagraphLayout, box: FloatBox, top: Int, into page: inout PageLayout) {
         guard case let .image(image)? = layout.block?.picture else { return }
+        let geometry = flowGeometry(forParagraph: layout.index)
         let edge = Int(box.edge) / 64
         let x = box.side == .left ? geometry.marginLeft + edge + box.marginLeft
             : geometry.marginLeft + Int(geometry.measure) / 64 - edge - box.marginRight - image.width
@@ -82,7 +84,7 @@ extension Typesetter {
     }
 
     /// Where a picture `width` wide (26.6) starts on its line.
-    private func pictureX(_ box: LineBox, width: Int32) -> Int {
+    private func pictureX(_ box: LineBox, width: Int32, geometry: PageGeometry) -> Int {
         let left = Int32(geometry.marginLeft * 64)
         let available = geometry.measure - box.indent - box.endIndent
         switch box.alignment {

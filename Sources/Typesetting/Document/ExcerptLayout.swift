@@ -6,6 +6,11 @@ extension Typesetter {
     /// The blocks `paragraphs` laid out from a top of 0 (page breaks inside
     /// ignored), and their height in pixels.
     public func layoutExcerpt(paragraphs: Range<Int>) -> (layout: PageLayout, height: Int) {
+        // The note panel is a horizontal strip: a vertical book's note is set in horizontal lines there.
+        if paragraphs.contains(where: { writingMode(ofParagraph: $0).isVertical }),
+           let across = try? Typesetter(matching: self, writingMode: .horizontal) {
+            return across.layoutExcerpt(paragraphs: paragraphs)
+        }
         var page = PageLayout(interfaceGlyphs: [])
         page.resources = book.document?.resources
         var tall = geometry

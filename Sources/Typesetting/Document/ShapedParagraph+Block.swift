@@ -16,8 +16,10 @@ struct BlockShaping {
     var breakRules: BlockBreakRules
     /// Spaces and line ends kept as they are (preformatted text).
     var keepsSpaces: Bool
-    /// The block's runs (emphasis marks are drawn from them).
+    /// The block's runs (emphasis marks are drawn from them), ruby and the characters not shown.
     var markup: InlineMarkup
+    /// Set in a vertical line.
+    var vertical: VerticalShaping? = nil
 }
 
 extension ShapedParagraph {
@@ -29,6 +31,7 @@ extension ShapedParagraph {
         let count = source.count
         scalars = source
         markup = shaping.markup
+        if !markup.hidden.isEmpty { isHidden = markup.hiddenMask(count: count) }
         widths = [Int32](repeating: 0, count: count)
         isGlue = [Bool](repeating: false, count: count)
         missing = [UInt8](repeating: 0, count: count)
@@ -43,6 +46,7 @@ extension ShapedParagraph {
             shaping.breakRules.apply(to: &breaks, scalars: source)
             shaping.hyphenator?.mark(source, breaks: &breaks)
         }
+        if !markup.hidden.isEmpty || !markup.rubies.isEmpty { keepMarkupTogether() }
         let scripts = ScriptItemizer.scripts(source)
         let faces = chooseFaces(scripts: scripts, fonts: fonts, primary: { fonts.faces[shaping.primaryFaces[$0]] },
                                 language: services.language)
@@ -53,7 +57,12 @@ extension ShapedParagraph {
             runs[index].rise = shaping.runAttributes[key].rise
             runs[index].language = shaping.runAttributes[key].language
         }
+        if let vertical = shaping.vertical { prepareVertical(vertical, fonts: fonts) }
         shape(shapingText, fonts: fonts, language: services.hbLanguage)
+        for index in 0..<count where hides(index) {
+            widths[index] = 0
+            missing[index] = 0
+        }
         if !shaping.keepsSpaces {
             var previousWasGlue = true
             for index in 0..<count {
