@@ -230,9 +230,13 @@ public struct TextPanelLayout: Equatable, Sendable {
         all.append(PlacedControl(.close, label: close,
                                  rect: PixelRect(x: metrics.width - pad - closeWidth, y: panel.y + pad, width: closeWidth,
                                                  height: target)))
-        let viewport = viewport, fixed = fixedArea
+        let viewport = viewport
+        // The theme's row and Close stay put; the other rows show only where they are wholly in view
+        // (scrolled up under the theme's row they are not there to be touched).
+        let fixedCount = rows[0].filter { $0.control != nil }.count
+        let fixedControls = Set(all.prefix(fixedCount).map(\.control) + [.close])
         all = all.placed(by: metrics)
-        placed = all.filter { fixed.contains($0.rect) || viewport.contains($0.rect) }
+        placed = all.filter { fixedControls.contains($0.control) || viewport.contains($0.rect) }
         self.all = all
         rowLabels = labels
         sizeArea = metrics.placed(size)
