@@ -61,10 +61,8 @@ extension ReaderSession {
         let font = font ?? settings.font
         let newFontFile = font != settings.font
         let mode = writingMode ?? settings.writingMode
-        let typesetter = newFontFile
-            ? try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
-                             lineBreaking: settings.lineBreaking, writingMode: mode)
-            : geometry != settings.geometry || mode != settings.writingMode ? try Typesetter(matching: renderer.typesetter, geometry: geometry, writingMode: mode) : nil
+        let typesetter = try Typesetter.relaid(renderer.typesetter, of: book, settings: settings, geometry: geometry,
+                                               font: font, writingMode: mode)
         let paused = pages.store.isPaused
         if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
         // A new background leaves nothing of the old pictures usable.
