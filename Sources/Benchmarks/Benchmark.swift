@@ -181,7 +181,8 @@ public struct Benchmark {
                     "idle_cpu_ms", "idle_wakeups_10s", "idle_threads", "page_buffers", "scanout_bytes_flick_frame",
                     "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame",
                     "menu_open_ms", "menu_open_first_ms", "contents_open_ms", "contents_entries",
-                    "ui_language_switch_ms"] {
+                    "ui_language_switch_ms",
+                    "eink_turn_ms"] {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }

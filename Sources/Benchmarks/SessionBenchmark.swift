@@ -79,6 +79,7 @@ public struct SessionBenchmark {
         result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
         result.add("contents_entries", session.book.chapters.count)
         if let switched = try interface.languageSwitch(samples: 11) { result.add("ui_language_switch_ms", switched) }
+        result.add("eink_turn_ms", try EinkTurnBenchmark(session: session).measure(turns: 21))
 
         // The glass: frames composed straight into scanout buffers in memory.
         let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)

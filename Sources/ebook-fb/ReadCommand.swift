@@ -25,6 +25,7 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var screen: DisplayOptions
     @OptionGroup var policies: KioskPolicyOptions
     @OptionGroup var interfaceLanguages: LanguageOptions
+    @OptionGroup var displayMode: DisplayModeOptions
 
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
@@ -288,7 +289,7 @@ struct ReadCommand: ParsableCommand {
             + "\(display.connectorName) \(display.mode) as \(display.width)x\(display.height)\(panel); "
             + "touch: \(input.touchDevicePath ?? "none yet")")
         let clock = try PollingClock()
-        let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
+        let loop = ReaderLoop(scene: session, display: displayMode.applied(to: console), input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
         loop.onSettled = { log($0) }
@@ -323,7 +324,8 @@ struct ReadCommand: ParsableCommand {
             let pacer = ReplayPacer(speed: replaySpeed)
             clock.pace = { pacer.wait(untilVirtual: $0) }
         }
-        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: recordingEnd),
+        let shown = displayMode.applied(to: display)
+        let loop = ReaderLoop(scene: session, display: shown, input: RecordedInput(frames: frames, lastsUntil: recordingEnd),
                               clock: clock)
         loop.idle = policies.idleTimers(start: clock.now)
         loop.onWarning = { warn($0) }
@@ -342,6 +344,7 @@ struct ReadCommand: ParsableCommand {
 
         var result = session.summary(describing: describe)
         result.add("screen_on", display.isPowered)
+        displayMode.report(shown, into: &result)
         print(result.text)
     }
 

@@ -48,11 +48,14 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var interfaceScale: InterfaceScale?
     /// The interface's languages a visitor may choose, the first the default (`LANGUAGES=de,en,fr`); empty: the system's.
     public var languages: [String] = []
+    /// How frames reach the panel: standard, or eink.
+    public var displayMode = DisplayMode.standard
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
-                              "UI_SCALE", "LANGUAGES"]
+                              "UI_SCALE", "LANGUAGES",
+                              "DISPLAY_MODE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -161,6 +164,11 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): LANGUAGES \"\(bad)\": use catalog names such as de, en, zh_Hans, comma-separated")
             }
             languages = codes
+        case "DISPLAY_MODE":
+            guard let mode = DisplayMode(rawValue: (given ?? "standard").lowercased()) else {
+                throw KioskConfigurationError("\(place): DISPLAY_MODE \"\(value)\": use \(DisplayMode.choices)")
+            }
+            displayMode = mode
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -208,6 +216,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if lockVT { arguments.append("--lock-vt") }
         if let interfaceScale { arguments += ["--ui-scale", interfaceScale.label] }
         if !languages.isEmpty { arguments += ["--languages", languages.joined(separator: ",")] }
+        if displayMode != .standard { arguments += ["--display-mode", displayMode.rawValue] }
         return arguments
     }
 }

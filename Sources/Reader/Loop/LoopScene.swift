@@ -72,6 +72,8 @@ extension LoopScene {
     public var takesTyping: Bool { false }
     public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }
+    /// A screen over the page is shown (the menu, a list, a panel, the keyboard).
+    public var showsInterface: Bool { screenName != "reading" && screenName != "library" }
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }
     public func checkWatches(at time: Double) -> Bool { false }
