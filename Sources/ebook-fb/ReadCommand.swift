@@ -108,6 +108,9 @@ struct ReadCommand: ParsableCommand {
             }
             calibration = parsed
         }
+        // Else the calibration `ebook-fb calibrate` kept, over udev's.
+        let savedCalibration = touchMatrix == nil ? loadSavedCalibration() : nil
+        if let savedCalibration { calibration = savedCalibration }
         if let page, page < 1 { throw CommandError("page \(page): pages count from 1") }
         if let replaySpeed, !(replaySpeed > 0 && replaySpeed.isFinite) {
             throw CommandError("replay speed \(replaySpeed): must be a positive number (1 = real time)")
@@ -132,7 +135,8 @@ struct ReadCommand: ParsableCommand {
             var chosen = kmsOptions
             chosen.devicePath = path
             try runOnScreen(options: chosen, theme: theme, rotation: rotation,
-                            calibration: touchMatrix == nil ? nil : calibration, languages: languages)
+                            calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                            languages: languages)
         }
     }
 
@@ -346,6 +350,18 @@ struct ReadCommand: ParsableCommand {
         result.add("screen_on", display.isPowered)
         displayMode.report(shown, into: &result)
         print(result.text)
+    }
+
+    /// The calibration kept in the state folder, if one was made and is usable.
+    private func loadSavedCalibration() -> CalibrationMatrix? {
+        do {
+            guard let saved = try stateStore.loadTouchCalibration() else { return nil }
+            let m = saved.matrix
+            return CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+        } catch {
+            warn(error.description)
+            return nil
+        }
     }
 
     private func warn(_ message: String) { log("warning: " + message) }

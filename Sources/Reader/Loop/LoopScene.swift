@@ -65,10 +65,13 @@ public protocol LoopScene: AnyObject {
     /// The frame at rest is on the glass (announced or not): the moment to
     /// keep what must survive a restart, after the frame, never before it.
     func didShowRestingFrame()
+    /// The scene has done its job (a calibration's last tap): the loop stops.
+    var isFinished: Bool { get }
 }
 
 extension LoopScene {
     public func didShowRestingFrame() {}
+    public var isFinished: Bool { false }
     public var takesTyping: Bool { false }
     public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }

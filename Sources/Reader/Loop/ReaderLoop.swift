@@ -104,6 +104,8 @@ public final class ReaderLoop {
         if router.advance(to: now, scene: scene) { isDirty = true }
         if mayPresent { try step(at: now) }
         reportWarnings()
+        if scene.isFinished { stopReason = "finished" }
+        if stopReason != nil { return }
         if clock.isVirtual, try finishIfOver(now: now) { return }
 
         let deadline = wakeTime(now: now)
