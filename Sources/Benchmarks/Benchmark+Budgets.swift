@@ -39,6 +39,7 @@ extension Benchmark {
             return
         }
         let verdicts = BudgetFile.judge(budgets.budgets, figures: figures, size: "\(geometry.width)x\(geometry.height)",
+                                        quota: cpuQuota.map { "\($0.percent)%" },
                                         frameMegabytes: Double(geometry.width * geometry.height * 4) / 1_048_576)
         result.add("budgets_file", budgets.path)
         result.add("budgets", objects: verdicts.map { verdict in

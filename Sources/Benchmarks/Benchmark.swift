@@ -18,12 +18,15 @@ public struct Benchmark {
     let epub: String
     /// The budgets file given on the command line, if any.
     let budgetsPath: String?
+    /// The children's share of one core (`--cpu-quota`), if limited.
+    let cpuQuota: CPUQuota?
 
-    public init(options: any BenchmarkedBook, idle: Bool, epub: String, budgetsPath: String?) {
+    public init(options: any BenchmarkedBook, idle: Bool, epub: String, budgetsPath: String?, cpuQuota: CPUQuota? = nil) {
         self.options = options
         self.idle = idle
         self.epub = epub
         self.budgetsPath = budgetsPath
+        self.cpuQuota = cpuQuota
     }
 
     /// Fresh processes timed for each start-up figure, the median taken.
@@ -32,6 +35,7 @@ public struct Benchmark {
     public func run() throws {
         let budgets = try loadBudgets()
         let geometry = try options.geometry()
+        if let cpuQuota { return try runUnderQuota(cpuQuota, budgets: budgets, geometry: geometry) }
         let book = try options.openBook(window: nil)
         if book.document?.format == .comic {
             // A comic has no text to set: its pages' figures only.
@@ -183,7 +187,8 @@ public struct Benchmark {
                     "idle_cpu_ms", "idle_wakeups_10s", "idle_threads", "page_buffers", "scanout_bytes_flick_frame",
                     "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame",
                     "menu_open_ms", "menu_open_first_ms", "contents_open_ms", "contents_entries",
-                    "ui_language_switch_ms"] {
+                    "ui_language_switch_ms",
+                    "eink_turn_ms"] {
             if let value = session[key] { result.add(key, value) }
         }
         if idle, session["idle_cpu_ms"] != nil { result.add("idle_measured", "reader-loop") }
@@ -231,7 +236,7 @@ public struct Benchmark {
     func child(_ arguments: [String], book: String? = nil) throws -> [String: Double] {
         var all = options.childArguments(arguments, book: book)
         if arguments.first == "bench-first-page" { all += ["--since", String(monotonicMilliseconds())] }
-        let outcome = try ChildProcess.runSelf(all)
+        let outcome = try ChildProcess.runSelf(all, quota: cpuQuota)
         guard outcome.status == 0, let numbers = try? ChildProcess.numbers(in: outcome.output) else {
             throw BenchmarkError("bench: \(arguments[0]) failed (status \(outcome.status))")
         }

@@ -27,8 +27,8 @@ public enum BudgetFile {
         var size: String?
         if rest.first == "at" {
             rest.removeFirst()
-            guard let given = rest.popFirst(), isSize(given) else {
-                throw ParseError(line: line, reason: "\"at\" takes a size, WIDTHxHEIGHT")
+            guard let given = rest.popFirst(), isSize(given) || isQuota(given) else {
+                throw ParseError(line: line, reason: "\"at\" takes a size, WIDTHxHEIGHT, or a share of one core, N%")
             }
             size = given
         }
@@ -60,20 +60,28 @@ public enum BudgetFile {
         return sides.count == 2 && sides.allSatisfy { Int($0).map { $0 > 0 } ?? false }
     }
 
-    /// The budgets that hold at `size`, in the file's order: a budget for
-    /// that size replaces the general one of its figure; other sizes' are left out.
-    public static func applicable(_ budgets: [Budget], size: String) -> [Budget] {
-        let ownSize = Set(budgets.filter { $0.size == size }.map(\.figure))
-        return budgets.filter { budget in
-            budget.size == size || (budget.size == nil && !ownSize.contains(budget.figure))
-        }
+    /// A share of one core, `25%` (`bench --cpu-quota 25`).
+    private static func isQuota(_ text: String) -> Bool {
+        text.hasSuffix("%") && Int(text.dropLast()).map { (1...100).contains($0) } == true
     }
 
-    /// Each budget that holds at `size` against `figures` (a run's numbers
-    /// by key), a frame buffer being `frameMegabytes`.
-    public static func judge(_ budgets: [Budget], figures: [String: Double], size: String,
+    /// The budgets that hold at `size` (and under `quota`, `25%`, when the
+    /// run had one), in the file's order: a budget for the quota replaces
+    /// the one for the size, which replaces the general one of its figure;
+    /// other sizes' and quotas' are left out.
+    public static func applicable(_ budgets: [Budget], size: String, quota: String? = nil) -> [Budget] {
+        // The conditions a run meets, the most particular first; nil stands for the general budget.
+        let conditions: [String?] = (quota.map { [$0] } ?? []) + [size, nil]
+        func rank(_ budget: Budget) -> Int? { conditions.firstIndex(of: budget.size) }
+        let best = Dictionary(budgets.compactMap { budget in rank(budget).map { (budget.figure, $0) } }, uniquingKeysWith: min)
+        return budgets.filter { budget in rank(budget).map { $0 == best[budget.figure] } ?? false }
+    }
+
+    /// Each budget that holds at `size` (under `quota`, when given) against
+    /// `figures` (a run's numbers by key), a frame buffer being `frameMegabytes`.
+    public static func judge(_ budgets: [Budget], figures: [String: Double], size: String, quota: String? = nil,
                              frameMegabytes: Double) -> [BudgetVerdict] {
-        applicable(budgets, size: size).map { budget in
+        applicable(budgets, size: size, quota: quota).map { budget in
             BudgetVerdict(budget: budget, value: figures[budget.figure], limit: budget.limit(frameMegabytes: frameMegabytes),
                           frameMegabytes: frameMegabytes)
         }

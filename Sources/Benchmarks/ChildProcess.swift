@@ -11,14 +11,41 @@ struct ChildProcess {
     }
 
     /// Runs /proc/self/exe with `arguments`, its standard output to a pipe
-    /// read to the end, and waits for it to exit.
-    static func runSelf(_ arguments: [String]) throws -> Outcome {
-        try run("/proc/self/exe", arguments)
+    /// read to the end, and waits for it to exit; under `quota`, when given.
+    static func runSelf(_ arguments: [String], quota: CPUQuota? = nil) throws -> Outcome {
+        try run("/proc/self/exe", arguments, quota: quota)
     }
 
     /// Runs `executable` (a path) with `arguments` as `runSelf` does; its
     /// standard error goes where ours does.
-    static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
+    static func run(_ executable: String, _ arguments: [String], quota: CPUQuota? = nil) throws -> Outcome {
+        guard let quota else {
+            let (child, output) = try spawn(executable, arguments)
+            defer { close(output) }
+            let bytes = readToEnd(output, from: executable)
+            return Outcome(status: reap(child, executable), output: bytes)
+        }
+        var started: (child: pid_t, output: Int32)?
+        defer { if let started { close(started.output) } }
+        let bytes = try quota.govern(start: {
+            let spawned = try spawn(executable, arguments)
+            started = spawned
+            return spawned.child
+        }, finish: { child in
+            let bytes = started.map { readToEnd($0.output, from: executable) } ?? []
+            // Exited but not reaped, so the governor cannot signal another process given its id.
+            var info = siginfo_t()
+            _ = try? Syscall.retrying(operation: "waitid", path: executable) {
+                waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT)
+            }
+            return bytes
+        })
+        guard let started else { throw BenchmarkError("cannot run \(executable)") }
+        return Outcome(status: reap(started.child, executable), output: bytes)
+    }
+
+    /// Starts `executable` with its standard output to a pipe; the child and the pipe's read end.
+    private static func spawn(_ executable: String, _ arguments: [String]) throws -> (child: pid_t, output: Int32) {
         var pipeEnds: [Int32] = [0, 0]
         do throws(SystemError) {
             _ = try Syscall.retrying(operation: "pipe", path: "to the child") { pipe(&pipeEnds) }
@@ -26,7 +53,6 @@ struct ChildProcess {
             throw BenchmarkError("cannot make a pipe: \(String(cString: strerror(error.errno)))")
         }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        defer { close(readEnd) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -39,20 +65,30 @@ struct ChildProcess {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
         close(writeEnd)
-        guard spawned == 0 else { throw BenchmarkError("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            close(readEnd)
+            throw BenchmarkError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        return (child, readEnd)
+    }
 
-        // Read to the end (a failed read ends the output as the end would).
+    /// Reads the child's output to the end (a failed read ends it as the end would).
+    private static func readToEnd(_ readEnd: Int32, from executable: String) -> [UInt8] {
         let childOutput = FileDescriptor(rawValue: readEnd, path: "output of \(executable)")
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while let count = chunk.withUnsafeMutableBytes({ try? childOutput.read(into: $0) }), count > 0 {
             output += chunk[..<count]
         }
+        return output
+    }
+
+    /// Waits for the child and gives its exit code (128 + the signal when a signal ended it).
+    private static func reap(_ child: pid_t, _ executable: String) -> Int32 {
         var status: Int32 = 0
         _ = try? Syscall.retrying(operation: "waitpid", path: executable) { waitpid(child, &status, 0) }
         // WIFEXITED/WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
-        let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(status: exitCode, output: output)
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// The numbers of the flat JSON object in `output`; other values are left out.

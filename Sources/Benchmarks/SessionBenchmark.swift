@@ -26,11 +26,15 @@ public struct SessionBenchmark {
     /// Folder of hyphenation pattern snapshots, with books' in its books folder (nil: the reader's cache).
     let patternSnapshots: String?
 
-    public init(options: any BenchmarkedBook, idle: Bool, turns: Int, patternSnapshots: String?) {
+    /// Font size changes the flick while paginating goes on through.
+    let paginatingRounds: Int
+
+    public init(options: any BenchmarkedBook, idle: Bool, turns: Int, patternSnapshots: String?, paginatingRounds: Int = 12) {
         self.options = options
         self.idle = idle
         self.turns = turns
         self.patternSnapshots = patternSnapshots
+        self.paginatingRounds = paginatingRounds
     }
 
     /// Frames come one 60 Hz interval apart.
@@ -79,6 +83,7 @@ public struct SessionBenchmark {
         result.add("contents_open_ms", try interface.contentsOpen(samples: 11))
         result.add("contents_entries", session.book.chapters.count)
         if let switched = try interface.languageSwitch(samples: 11) { result.add("ui_language_switch_ms", switched) }
+        result.add("eink_turn_ms", try EinkTurnBenchmark(session: session).measure(turns: 21))
 
         // The glass: frames composed straight into scanout buffers in memory.
         let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
@@ -128,14 +133,14 @@ public struct SessionBenchmark {
     }
 
     /// Pages turned to and fro at flick speed while the book paginates in
-    /// the background after a font size change (twelve changes, back and
+    /// the background after a font size change (twelve changes by default, `--paginating-rounds`, back and
     /// forth): the frames made while pagination ran, some 300, so that
     /// their 99th percentile is not just the second slowest frame.
     private func flickWhilePaginating(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, fontSize: Int,
                                       into result: inout JSONLine) throws {
         let width = Double(session.settings.geometry.width)
         var frameTimes: [Double] = []
-        for round in 0..<12 {
+        for round in 0..<paginatingRounds {
             try session.setFontSize(fontSize + (round % 2 == 0 ? 2 : 0))
             var page = Double(session.currentPage)
             // Toward a page already known, so no frame waits for a chapter's pagination.

@@ -50,9 +50,18 @@ public protocol Display: AnyObject {
     /// kernel no longer reads). False when the display refuses (a locked
     /// kiosk) or has no console.
     func switchConsole(to number: Int) throws -> Bool
+    /// Frames of motion (a page following a finger, a settle, the menu
+    /// sliding) are shown; false for a panel that shows only frames at rest
+    /// (e-ink), where the loop holds them back until the scene rests.
+    var showsMotion: Bool { get }
+    /// Told before each present whether the frame shows the interface (a
+    /// screen over the page) rather than the page.
+    func willPresent(interface: Bool)
 }
 
 extension Display {
     /// A display without a console (in memory, a replay) switches nowhere.
     public func switchConsole(to number: Int) throws -> Bool { false }
+    public var showsMotion: Bool { true }
+    public func willPresent(interface: Bool) {}
 }

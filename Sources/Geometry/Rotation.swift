@@ -33,4 +33,14 @@ public enum Rotation: Int, Equatable, Sendable, CaseIterable {
         case .threeQuarters: Point(x: 1 - point.y, y: point.x)
         }
     }
+
+    /// The inverse of `uprightPoint(fromPanel:)`: a normalised point of the upright picture on the panel.
+    public func panelPoint(fromUpright point: Point) -> Point {
+        switch self {
+        case .none: point
+        case .quarter: Point(x: 1 - point.y, y: point.x)
+        case .half: Point(x: 1 - point.x, y: 1 - point.y)
+        case .threeQuarters: Point(x: point.y, y: 1 - point.x)
+        }
+    }
 }

@@ -21,7 +21,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The budgets file the figures are judged against (default: Sources/Benchmarks/budgets.txt in the folder of the executable or one above it, else budgets.txt in the current folder).")
     var budgets: String?
 
+    @Option(name: .customLong("cpu-quota"), parsing: .unconditional,
+            help: "Run the measured processes with this percentage of one core (25: a Raspberry Pi 3's share); only the reader's own figures are measured.")
+    var cpuQuota: Int?
+
     func run() throws {
-        try Benchmark(options: options, idle: idle, epub: epub, budgetsPath: budgets).run()
+        try Benchmark(options: options, idle: idle, epub: epub, budgetsPath: budgets,
+                      cpuQuota: try cpuQuota.map { try CPUQuota(percent: $0) }).run()
     }
 }

@@ -16,10 +16,14 @@ struct BenchSessionCommand: ParsableCommand {
     @Option(help: "Page turns for the memory figure.")
     var turns: Int = 10_000
 
+    @Option(name: .customLong("paginating-rounds"), help: "Font size changes whose background pagination the flick_frame_p99_paginating_ms frames are measured during.")
+    var paginatingRounds: Int = 12
+
     @Option(name: .customLong("pattern-snapshots"), help: "Folder of hyphenation pattern snapshots, with books' in its books folder (default: the reader's cache).")
     var patternSnapshots: String?
 
     func run() throws {
-        try SessionBenchmark(options: options, idle: idle, turns: turns, patternSnapshots: patternSnapshots).run()
+        try SessionBenchmark(options: options, idle: idle, turns: turns, patternSnapshots: patternSnapshots,
+                             paginatingRounds: max(1, paginatingRounds)).run()
     }
 }

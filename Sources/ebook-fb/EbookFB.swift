@@ -10,7 +10,8 @@ struct EbookFB: ParsableCommand {
         abstract: "A paging eBook reader for Linux kiosks.",
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, SearchCommand.self, TraceCommand.self,
                       ShapeCommand.self, DefineCommand.self, ExportCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
-                      BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, BenchZoomCommand.self, SoakCommand.self],
+                      BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, BenchZoomCommand.self, SoakCommand.self,
+                      CalibrateCommand.self],
         defaultSubcommand: ReadCommand.self)
 
     static func main() {

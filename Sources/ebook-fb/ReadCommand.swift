@@ -25,6 +25,7 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var screen: DisplayOptions
     @OptionGroup var policies: KioskPolicyOptions
     @OptionGroup var interfaceLanguages: LanguageOptions
+    @OptionGroup var displayMode: DisplayModeOptions
 
     @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
     var display: String = "auto"
@@ -118,6 +119,9 @@ struct ReadCommand: ParsableCommand {
             }
             calibration = parsed
         }
+        // Else the calibration `ebook-fb calibrate` kept, over udev's.
+        let savedCalibration = touchMatrix == nil ? loadSavedCalibration() : nil
+        if let savedCalibration { calibration = savedCalibration }
         if let page, page < 1 { throw CommandError("page \(page): pages count from 1") }
         try validateSpeechOptions()
         if let replaySpeed, !(replaySpeed > 0 && replaySpeed.isFinite) {
@@ -143,7 +147,8 @@ struct ReadCommand: ParsableCommand {
             var chosen = kmsOptions
             chosen.devicePath = path
             try runOnScreen(options: chosen, theme: theme, rotation: rotation,
-                            calibration: touchMatrix == nil ? nil : calibration, languages: languages)
+                            calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                            languages: languages)
         }
     }
 
@@ -302,7 +307,7 @@ struct ReadCommand: ParsableCommand {
             + "\(display.connectorName) \(display.mode) as \(display.width)x\(display.height)\(panel); "
             + "touch: \(input.touchDevicePath ?? "none yet")")
         let clock = try PollingClock()
-        let loop = ReaderLoop(scene: session, display: console, input: input, clock: clock,
+        let loop = ReaderLoop(scene: session, display: displayMode.applied(to: console), input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
         if readAloud { (session as? SpeechScene)?.startReading(at: clock.now) }
@@ -341,7 +346,8 @@ struct ReadCommand: ParsableCommand {
         }
         let runEnd = runFor.map { (frames.first?.time ?? 0) + $0 * 1000 }
         let lastsUntil = [recordingEnd, runEnd].compactMap { $0 }.max()
-        let loop = ReaderLoop(scene: session, display: display, input: RecordedInput(frames: frames, lastsUntil: lastsUntil),
+        let shown = displayMode.applied(to: display)
+        let loop = ReaderLoop(scene: session, display: shown, input: RecordedInput(frames: frames, lastsUntil: lastsUntil),
                               clock: clock)
         loop.idle = policies.idleTimers(start: clock.now)
         (session as? SpeechScene)?.stopsReadingAt = runEnd
@@ -367,7 +373,20 @@ struct ReadCommand: ParsableCommand {
 
         var result = session.summary(describing: describe)
         result.add("screen_on", display.isPowered)
+        displayMode.report(shown, into: &result)
         print(result.text)
+    }
+
+    /// The calibration kept in the state folder, if one was made and is usable.
+    private func loadSavedCalibration() -> CalibrationMatrix? {
+        do {
+            guard let saved = try stateStore.loadTouchCalibration() else { return nil }
+            let m = saved.matrix
+            return CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+        } catch {
+            warn(error.description)
+            return nil
+        }
     }
 
     private func warn(_ message: String) { log("warning: " + message) }

@@ -72,6 +72,20 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(BudgetFile.applicable(budgets, size: "1920x1080").map(\.figure), ["peak_rss_mb", "render_page_warm_ms"])
     }
 
+    func testAQuotasOwnBudgetReplacesTheSizesAndTheGeneralOne() throws {
+        let budgets = try BudgetFile.parse("""
+            first_page_ms <= 60
+            first_page_ms at 800x480 <= 50
+            first_page_ms at 25% <= 120
+            flick_stalls == 0
+            peak_rss_mb at 800x480 <= 5 frames + 20
+            """)
+        XCTAssertEqual(BudgetFile.applicable(budgets, size: "800x480", quota: "25%").map(\.constant), [120, 0, 20])
+        XCTAssertEqual(BudgetFile.applicable(budgets, size: "800x480").map(\.constant), [50, 0, 20])
+        XCTAssertEqual(BudgetFile.applicable(budgets, size: "1280x800", quota: "50%").map(\.constant), [60, 0])
+        XCTAssertThrowsError(try BudgetFile.parse("first_page_ms at 125% <= 1"))
+    }
+
     func testVerdictsPassFailOrSayAFigureWasNotMeasured() throws {
         let budgets = try BudgetFile.parse("first_page_ms <= 60\nflick_stalls == 0\nidle_cpu_ms <= 5")
         let verdicts = BudgetFile.judge(budgets, figures: ["first_page_ms": 31.5, "flick_stalls": 2], size: "1280x800",

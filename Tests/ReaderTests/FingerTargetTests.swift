@@ -22,14 +22,22 @@ final class FingerTargetTests: XCTestCase {
         (1280, 800, Size(width: 217, height: 136)),     // 10.1 inch
         (1920, 1080, Size(width: 344, height: 194)),    // 15.6 inch
         (1024, 768, Size(width: 16, height: 9)),        // an EDID that gives only the aspect ratio
+        (480, 800, Size(width: 86, height: 154)),       // the 7 inch panel upright
+        (800, 1280, Size(width: 136, height: 217)),     // 10.1 inch upright, its pixels a little taller than wide
     ]
 
-    /// Pixels in a millimetre on the panel, worked out here on its own.
-    private func pixelsPerMillimetre(_ panel: (width: Int, height: Int, millimetres: Size?)) -> Double {
+    /// Pixels in a millimetre on the panel across and down, worked out here on their own.
+    private func density(_ panel: (width: Int, height: Int, millimetres: Size?)) -> (across: Double, down: Double) {
         if let millimetres = panel.millimetres, Double(panel.width) / millimetres.width < 40 {
-            return Double(panel.width) / millimetres.width
+            return (Double(panel.width) / millimetres.width, Double(panel.height) / millimetres.height)
         }
-        return 48.0 / 9.0 * Double(max(panel.width, panel.height)) / 1280
+        let guessed = 48.0 / 9.0 * Double(max(panel.width, panel.height)) / 1280
+        return (guessed, guessed)
+    }
+
+    /// The larger of the two: a length that is 9 mm both ways.
+    private func pixelsPerMillimetre(_ panel: (width: Int, height: Int, millimetres: Size?)) -> Double {
+        max(density(panel).across, density(panel).down)
     }
 
     private func session(_ panel: (width: Int, height: Int, millimetres: Size?), directory: String) throws -> ReaderSession {
@@ -55,6 +63,9 @@ final class FingerTargetTests: XCTestCase {
         reader.open(TextPanelScreen())
         result.append(("text", reader.describedControls))
         reader.closeScreen()
+        reader.open(SearchScreen(language: "en"))
+        result.append(("keyboard", reader.describedControls))
+        reader.closeScreen()
         return result
     }
 
@@ -64,18 +75,25 @@ final class FingerTargetTests: XCTestCase {
         for panel in Self.panels {
             let reader = try session(panel, directory: directory + "/\(panel.width)x\(panel.height)-\(panel.millimetres?.width ?? 0)")
             defer { reader.stop() }
-            let least = 9 * pixelsPerMillimetre(panel)
+            let (across, down) = density(panel)
             let screens = try screens(of: reader)
-            XCTAssertEqual(screens.map { $0.1.isEmpty }, [false, false, false, false])
+            XCTAssertEqual(screens.map { $0.1.isEmpty }, [false, false, false, false, false])
+            XCTAssertTrue(screens[4].1.contains { $0.id == "key.q" }, "the keyboard is up")
             XCTAssertTrue(screens[0].1.contains { $0.id == "menu.back" }, "the way back is offered after the jump")
             XCTAssertTrue(screens[2].1.contains { $0.id == "bookmarks.item.1" }, "the bookmark is listed")
             for (screen, controls) in screens {
                 for control in controls {
                     let place = "\(panel.width)x\(panel.height) \(screen) \(control.id) \(control.rect)"
-                    XCTAssertGreaterThanOrEqual(Double(control.rect.width), least, place)
-                    XCTAssertGreaterThanOrEqual(Double(control.rect.height), least, place)
+                    XCTAssertGreaterThanOrEqual(Double(control.rect.width) / across, 9, place)
+                    XCTAssertGreaterThanOrEqual(Double(control.rect.height) / down, 9, place)
                     XCTAssertTrue(control.rect.x >= 0 && control.rect.y >= 0 && control.rect.maxX <= panel.width
                                   && control.rect.maxY <= panel.height, "on the screen: \(place)")
+                }
+                for (index, control) in controls.enumerated() {
+                    for other in controls[(index + 1)...] {
+                        XCTAssertNil(control.rect.intersection(other.rect),
+                                     "\(panel.width)x\(panel.height) \(screen): \(control.id) over \(other.id)")
+                    }
                 }
             }
         }
@@ -84,7 +102,8 @@ final class FingerTargetTests: XCTestCase {
     func testTheMenuWithTheLibraryKeepsItsTargets() {
         for panel in Self.panels {
             let metrics = InterfaceMetrics(width: panel.width, height: panel.height,
-                                           physicalWidthMillimetres: panel.millimetres?.width)
+                                           physicalWidthMillimetres: panel.millimetres?.width,
+                                           physicalHeightMillimetres: panel.millimetres?.height)
             let layout = MenuLayout(metrics: metrics, content: MenuContent(title: "A long title of a book", backPage: 12,
                                                                            hasLibrary: true),
                                     measure: { $0.count * metrics.labelSize * 6 / 10 })
@@ -100,7 +119,8 @@ final class FingerTargetTests: XCTestCase {
     func testInterfaceCapitalsAreThreeMillimetresHigh() throws {
         for panel in Self.panels {
             let metrics = InterfaceMetrics(width: panel.width, height: panel.height,
-                                           physicalWidthMillimetres: panel.millimetres?.width)
+                                           physicalWidthMillimetres: panel.millimetres?.width,
+                                           physicalHeightMillimetres: panel.millimetres?.height)
             let painter = try InterfacePainter(font: ReaderSessionTests.font, metrics: metrics, language: "en")
             var frame = PixelBuffer(width: 400, height: 200)
             frame.fill(Theme.light.background)

@@ -238,4 +238,15 @@ final class KioskBookChoiceTests: XCTestCase {
             XCTAssertEqual("\(error)", "k.conf:1: LANGUAGES \"deutsch!\": use catalog names such as de, en, zh_Hans, comma-separated")
         }
     }
+
+    func testAnEinkPanelIsHandedToTheReader() throws {
+        let eink = try KioskConfiguration(parsing: "DISPLAY_MODE=eink\n", source: "k.conf")
+        XCTAssertEqual(eink.displayMode, .eink)
+        XCTAssertTrue(eink.readerArguments(book: "/b.txt").joined(separator: " ").contains("--display-mode eink"))
+        XCTAssertFalse(try KioskConfiguration(parsing: "display-mode=\n", source: "k.conf").readerArguments(book: "/b.txt")
+            .contains("--display-mode"), "empty: standard")
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "DISPLAY_MODE=epaper", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: DISPLAY_MODE \"epaper\": use standard or eink")
+        }
+    }
 }

@@ -19,6 +19,12 @@ final class MenuLayoutTests: XCTestCase {
         XCTAssertEqual(InterfaceMetrics(width: 768, height: 1280).target, 48, "a portrait panel is not a smaller one")
         // A 1280 px panel 100 mm wide: 12.8 px a millimetre.
         XCTAssertEqual(InterfaceMetrics(width: 1280, height: 768, physicalWidthMillimetres: 100).target, 116)
+        // 800x480 on 154x86 mm: 5.19 px a millimetre across but 5.58 down; the denser side counts.
+        let seven = InterfaceMetrics(width: 800, height: 480, physicalWidthMillimetres: 154, physicalHeightMillimetres: 86)
+        XCTAssertEqual(seven.target, 51)
+        XCTAssertEqual(InterfaceMetrics(width: 800, height: 480, physicalWidthMillimetres: 154).target, 47)
+        XCTAssertEqual(InterfaceMetrics(width: 800, height: 480, physicalWidthMillimetres: 154, physicalHeightMillimetres: 3).target,
+                       47, "an implausible side is left out")
     }
 
     func testControlsAreInReadingOrderFingerSizedAndApart() {

@@ -20,7 +20,8 @@ final class OnScreenKeyboardTests: XCTestCase {
 
     func testEveryLayoutHasItsKeysAtLeastNineMillimetresWideOnEachScreen() {
         let screens = [InterfaceMetrics(width: 1280, height: 768), InterfaceMetrics(width: 800, height: 480),
-                       InterfaceMetrics(width: 480, height: 800), InterfaceMetrics(width: 1920, height: 1080, physicalWidthMillimetres: 344)]
+                       InterfaceMetrics(width: 480, height: 800), InterfaceMetrics(width: 1920, height: 1080, physicalWidthMillimetres: 344),
+                       InterfaceMetrics(width: 480, height: 800, physicalWidthMillimetres: 86, physicalHeightMillimetres: 154)]
         for screen in screens {
             for layout in KeyboardLayout.all + [KeyboardLayout.symbols] {
                 let placement = KeyboardPlacement(metrics: screen, rows: layout.rows, shifted: false,
@@ -29,6 +30,8 @@ final class OnScreenKeyboardTests: XCTestCase {
                 XCTAssertEqual(Set(keys.map(\.control)).count, keys.count, "\(layout.code): a key twice")
                 for key in keys {
                     XCTAssertGreaterThanOrEqual(Double(key.rect.width) / screen.pixelsPerMillimetre, 9 - 0.01,
+                                                "\(layout.code) \(key.control.id) on \(screen.width)x\(screen.height)")
+                    XCTAssertGreaterThanOrEqual(Double(key.rect.height) / screen.pixelsPerMillimetre, 9 - 0.01,
                                                 "\(layout.code) \(key.control.id) on \(screen.width)x\(screen.height)")
                     XCTAssertEqual(PixelRect(x: 0, y: 0, width: screen.width, height: screen.height).intersection(key.rect), key.rect,
                                   "\(key.control.id) off the screen")
@@ -40,6 +43,28 @@ final class OnScreenKeyboardTests: XCTestCase {
                 XCTAssertNotNil(placement.rect(of: .enter))
             }
         }
+    }
+
+    func testRowsTooWideForANarrowPanelAreCutInEvenPartsKeepingTheirOrder() {
+        let rows = KeyboardLayout.english.rows
+        let whole = KeyboardPlacement.lines(of: rows, fitting: 10)
+        XCTAssertEqual(whole.map(\.characters), rows, "ten keys fit: the rows as they are")
+        XCTAssertEqual(whole.map(KeyboardPlacement.units(of:)), [10, 9, 10])
+        let cut = KeyboardPlacement.lines(of: rows, fitting: 8)
+        XCTAssertEqual(cut.map { $0.characters.joined() }, ["qwert", "yuiop", "asdfg", "hjkl", "zxcv", "bnm"])
+        XCTAssertEqual(cut.map(\.hasShift), [false, false, false, false, true, false])
+        XCTAssertEqual(cut.map(\.hasDelete), [false, false, false, false, false, true])
+        XCTAssertTrue(cut.allSatisfy { KeyboardPlacement.units(of: $0) <= 8 })
+        let russian = KeyboardPlacement.lines(of: KeyboardLayout.russian.rows, fitting: 6)
+        XCTAssertEqual(russian.flatMap(\.characters), KeyboardLayout.russian.rows.flatMap { $0 }, "no key lost")
+        XCTAssertTrue(russian.allSatisfy { KeyboardPlacement.units(of: $0) <= 6 }, "\(russian)")
+
+        let narrow = InterfaceMetrics(width: 480, height: 800, physicalWidthMillimetres: 86, physicalHeightMillimetres: 154)
+        let placement = KeyboardPlacement(metrics: narrow, rows: rows, shifted: false,
+                                          labels: .init(enter: "Search", layout: "EN", symbols: "?123", space: "English"))
+        XCTAssertEqual(Set(placement.placed.map { $0.rect.y }).count, 7, "six rows of letters and the space bar's")
+        XCTAssertEqual(placement.panel.maxY, 800)
+        XCTAssertTrue(placement.placed.allSatisfy { $0.rect.y >= placement.panel.y })
     }
 
     func testSixLayoutsAreReachedWithTheLayoutKeyAndTheBooksLanguageComesFirst() throws {

@@ -52,11 +52,14 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var spokenInterface = false
     /// The ALSA device speech is played on; nil: ALSA's default.
     public var audioDevice: String?
+    /// How frames reach the panel: standard, or eink.
+    public var displayMode = DisplayMode.standard
 
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
-                              "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE"]
+                              "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
+                              "DISPLAY_MODE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -176,6 +179,11 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): AUDIO_DEVICE \"\(value)\": an ALSA device name has no spaces (hw:0, plughw:1,0, default)")
             }
             audioDevice = given
+        case "DISPLAY_MODE":
+            guard let mode = DisplayMode(rawValue: (given ?? "standard").lowercased()) else {
+                throw KioskConfigurationError("\(place): DISPLAY_MODE \"\(value)\": use \(DisplayMode.choices)")
+            }
+            displayMode = mode
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -225,6 +233,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if spokenInterface { arguments.append("--spoken") }
         if let audioDevice { arguments += ["--audio-device", audioDevice] }
         if !languages.isEmpty { arguments += ["--languages", languages.joined(separator: ",")] }
+        if displayMode != .standard { arguments += ["--display-mode", displayMode.rawValue] }
         return arguments
     }
 }

@@ -71,15 +71,20 @@ public protocol LoopScene: AnyObject {
     func nextTimedWorkTime(after time: Double) -> Double?
     /// Does the timed work due by `time`; true when the frame changed.
     func doTimedWork(at time: Double) -> Bool
+    /// The scene has done its job (a calibration's last tap): the loop stops.
+    var isFinished: Bool { get }
 }
 
 extension LoopScene {
     public func didShowRestingFrame() {}
     public func nextTimedWorkTime(after time: Double) -> Double? { nil }
     public func doTimedWork(at time: Double) -> Bool { false }
+    public var isFinished: Bool { false }
     public var takesTyping: Bool { false }
     public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }
+    /// A screen over the page is shown (the menu, a list, a panel, the keyboard).
+    public var showsInterface: Bool { screenName != "reading" && screenName != "library" }
     public var watchedDescriptors: [Int32] { [] }
     public func nextWatchTime(after time: Double) -> Double? { nil }
     public func checkWatches(at time: Double) -> Bool { false }

@@ -31,6 +31,9 @@ public final class ReaderLoop {
     /// small change to a page at rest (the menu, a footer) costs its own
     /// rows, not those of the turn before it as well.
     private var needsCatchUp = false
+    /// Frames changed while the scene moved on a display that shows no
+    /// motion: the frame at rest goes out with their damage.
+    private var isHoldingMotion = false
     /// The last time the scene was stepped to; times never go back.
     private var sceneTime: Double
     private var pendingAnnouncement: String?
@@ -102,6 +105,8 @@ public final class ReaderLoop {
         if router.advance(to: now, scene: scene) { isDirty = true }
         if mayPresent { try step(at: now) }
         reportWarnings()
+        if scene.isFinished { stopReason = "finished" }
+        if stopReason != nil { return }
         if clock.isVirtual, try finishIfOver(now: now) { return }
 
         let deadline = wakeTime(now: now)
@@ -217,8 +222,15 @@ public final class ReaderLoop {
         sceneTime = max(sceneTime, time)
         let target = (display as? ScanoutDisplay)?.backBuffer
         scene.composesStraight = target != nil
-        let changed = scene.advance(to: sceneTime)
+        let advanced = scene.advance(to: sceneTime)
         isDirty = false
+        if !display.showsMotion, scene.isMoving, !needsWholeFrame {
+            // The scene keeps its damage until the frame at rest takes it; a first frame goes out at once.
+            if advanced { isHoldingMotion = true }
+            return
+        }
+        let changed = advanced || isHoldingMotion
+        isHoldingMotion = false
         // A step that changes nothing on the glass (a finger down, pages
         // taken in, the last step of an animation under half a pixel, the
         // end of a fade) shows nothing; a view that came to rest on it is
@@ -234,6 +246,7 @@ public final class ReaderLoop {
         var damage = scene.takeDamage()
         if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
         guard !damage.isEmpty else { return try announceIfAtRest() }
+        display.willPresent(interface: scene.showsInterface)
         let presented = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }

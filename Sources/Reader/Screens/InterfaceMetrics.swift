@@ -3,8 +3,10 @@ import Geometry
 /// Sizes of the reader's interface on one screen: targets a finger can
 /// hit (9 mm) and text that can be read (3 mm), from the panel's physical
 /// size when it is known, else from a 1280 px wide screen counted as
-/// 48 px for 9 mm and scaled. A reported size that makes no sense for a
-/// panel (under 25 or over 1000 pixels an inch: a projector, or an EDID
+/// 48 px for 9 mm and scaled. With both sides known the denser of the two
+/// counts (panels' reported sizes are rounded, and their pixels are not
+/// always square), so a target is 9 mm each way. A reported size that makes
+/// no sense for a panel (under 25 or over 1000 pixels an inch: a projector, or an EDID
 /// that gives only the aspect ratio) counts as unknown.
 ///
 /// `scale` (large print) grows targets, text and spacing together, as far
@@ -20,12 +22,14 @@ public struct InterfaceMetrics: Equatable, Sendable {
     /// made left to right and mirrored across the screen by `placed`.
     public var isRightToLeft = false
 
-    public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil, scale: InterfaceScale = .normal) {
+    public init(width: Int, height: Int, physicalWidthMillimetres: Double? = nil,
+                physicalHeightMillimetres: Double? = nil, scale: InterfaceScale = .normal) {
         self.width = width
         self.height = height
-        if let physicalWidthMillimetres, physicalWidthMillimetres > 0,
-           Self.plausibleDensity.contains(Double(width) / physicalWidthMillimetres) {
-            pixelsPerMillimetre = Double(width) / physicalWidthMillimetres
+        let densities = [Self.density(pixels: width, millimetres: physicalWidthMillimetres),
+                         Self.density(pixels: height, millimetres: physicalHeightMillimetres)].compactMap { $0 }
+        if let densest = densities.max() {
+            pixelsPerMillimetre = densest
         } else {
             // The longer side stands for the 1280 px, so a portrait panel is not taken for a smaller one.
             pixelsPerMillimetre = 48.0 / 9.0 * Double(max(width, height)) / 1280
@@ -33,6 +37,13 @@ public struct InterfaceMetrics: Equatable, Sendable {
         let unscaled = Double(Self.target(pixelsPerMillimetre: pixelsPerMillimetre, scale: 1))
         let largest = Double(min(width, height)) / Self.shortSideShare
         self.scale = max(1, min(scale.rawValue, largest / unscaled))
+    }
+
+    /// The panel's pixels a millimetre along one side, when its length there is plausible.
+    private static func density(pixels: Int, millimetres: Double?) -> Double? {
+        guard let millimetres, millimetres > 0 else { return nil }
+        let density = Double(pixels) / millimetres
+        return plausibleDensity.contains(density) ? density : nil
     }
 
     /// A target is at most the screen's shorter side over this (60 px on 800x480) when scaled.

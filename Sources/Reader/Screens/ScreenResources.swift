@@ -26,7 +26,8 @@ public final class ScreenResources {
     /// The interface's sizes on a page of `settings`, at its scale and in the direction of its language.
     func metrics(for settings: ReaderSettings) -> InterfaceMetrics {
         var metrics = InterfaceMetrics(width: settings.geometry.width, height: settings.geometry.height,
-                                       physicalWidthMillimetres: settings.panelSize?.width, scale: settings.interfaceScale)
+                                       physicalWidthMillimetres: settings.panelSize?.width,
+                                       physicalHeightMillimetres: settings.panelSize?.height, scale: settings.interfaceScale)
         metrics.isRightToLeft = catalog.isRightToLeft
         return metrics
     }
