@@ -13,5 +13,6 @@
 #include "CLinuxMemory.h"
 #include "CLinuxThread.h"
 #include "CLinuxCopy.h"
+#include "CLinuxFramebuffer.h"
 
 #endif
