@@ -55,6 +55,13 @@ final class FramebufferDevice {
         try DisplayError.wrapping { () throws(SystemError) in try file.control(CLinux_FBIOBLANK(), "FBIOBLANK", value: level) }
     }
 
+    /// Asks a deferred-I/O driver (a DRM driver's fbdev emulation over a
+    /// shadow buffer, a USB display) to send what was written now rather
+    /// than after its delay; other drivers have no fsync, which is fine.
+    func flush() {
+        _ = fsync(file.rawValue)
+    }
+
     /// The framebuffer memory mapped shared for writing.
     func map(size: Int) throws(DisplayError) -> UnsafeMutableRawPointer {
         let descriptor = file.rawValue

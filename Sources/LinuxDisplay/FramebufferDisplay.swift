@@ -82,6 +82,7 @@ public final class FramebufferDisplay {
     public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage) throws(DisplayError) -> Bool {
         guard isActive, isPowered, !isRestored else { return false }
         let written = writer.write(pixels, stride: stride, damage: damage, into: memory)
+        if !written.rows.isEmpty { device.flush() }
         if writer.pans {
             try panTo(row: layout.firstRow(ofPage: written.page))
         }

@@ -49,10 +49,14 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// The interface's languages a visitor may choose, the first the default (`LANGUAGES=de,en,fr`); empty: the system's.
     public var languages: [String] = []
 
+    /// Where the reader draws: drm, fbdev or auto (`--display`).
+    public var displayDevice = "drm"
+
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
-                              "UI_SCALE", "LANGUAGES"]
+                              "UI_SCALE", "LANGUAGES",
+                              "DISPLAY_DEVICE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -161,6 +165,12 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): LANGUAGES \"\(bad)\": use catalog names such as de, en, zh_Hans, comma-separated")
             }
             languages = codes
+        case "DISPLAY_DEVICE":
+            let device = (given ?? "drm").lowercased()
+            guard ["drm", "kms", "fbdev", "auto"].contains(device) else {
+                throw KioskConfigurationError("\(place): DISPLAY_DEVICE \"\(value)\": use drm, fbdev or auto")
+            }
+            displayDevice = device == "kms" ? "drm" : device
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -193,7 +203,7 @@ public struct KioskConfiguration: Equatable, Sendable {
 
     /// The reader's command line (`ebook-fb read ...`) for `book` in kiosk mode.
     public func readerArguments(book: String) -> [String] {
-        var arguments = [book, "--display", "kms", "--kiosk", "--tty", tty,
+        var arguments = [book, "--display", displayDevice, "--kiosk", "--tty", tty,
                          "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate),
                          "--notes", notes.rawValue]
         if let font { arguments += ["--font", font] }
