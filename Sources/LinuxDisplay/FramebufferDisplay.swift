@@ -28,6 +28,8 @@ public final class FramebufferDisplay {
     private var writer: FramebufferWriter
     /// The screen info as found: its offsets are panned back to on restore.
     private let savedInfo: fb_var_screeninfo
+    /// The first row on the glass (the y offset panned to).
+    private var shownRow: Int
     private var isRestored = false
 
     public var width: Int { layout.width }
@@ -67,6 +69,7 @@ public final class FramebufferDisplay {
         devicePath = path
         driverName = Self.name(fixed.id)
         savedInfo = variable
+        shownRow = Int(variable.yoffset)
         writer = FramebufferWriter(layout: layout)
         let millimetres = (width: Int(Int32(bitPattern: variable.width)), height: Int(Int32(bitPattern: variable.height)))
         physicalSize = (1...3000).contains(millimetres.width) && (1...3000).contains(millimetres.height)
@@ -83,9 +86,10 @@ public final class FramebufferDisplay {
         guard isActive, isPowered, !isRestored else { return false }
         let written = writer.write(pixels, stride: stride, damage: damage, into: memory)
         if !written.rows.isEmpty { device.flush() }
-        if writer.pans {
-            try panTo(row: layout.firstRow(ofPage: written.page))
-        }
+        // One page is written at the top of the memory: a console scrolled
+        // by panning is brought back there first.
+        let row = layout.firstRow(ofPage: written.page)
+        if row != shownRow { try panTo(row: row) }
         writer.shown(page: written.page)
         return true
     }
@@ -95,6 +99,7 @@ public final class FramebufferDisplay {
         info.xoffset = 0
         info.yoffset = UInt32(row)
         try device.pan(info)
+        shownRow = row
     }
 
     /// The console is being switched away: stop drawing.
@@ -108,6 +113,8 @@ public final class FramebufferDisplay {
         guard !isRestored else { return }
         isActive = true
         writer.invalidateAll()
+        // The console may have panned elsewhere: the next present pans, whatever it shows.
+        shownRow = -1
     }
 
     /// Turns the panel off or on (FBIOBLANK); on again, every row is written next.
@@ -124,9 +131,7 @@ public final class FramebufferDisplay {
         guard !isRestored else { return }
         isRestored = true
         if !isPowered { try? device.blank(false) }
-        if writer.pans, savedInfo.yoffset != UInt32(layout.firstRow(ofPage: writer.shownPage)) {
-            try? device.pan(savedInfo)
-        }
+        if shownRow != Int(savedInfo.yoffset) { try? device.pan(savedInfo) }
         munmap(memory, layout.memorySize)
         device.close()
     }
