@@ -149,8 +149,8 @@ struct ReadCommand: ParsableCommand {
 
     private func chooseDisplay(_ request: DisplayRequest, options: KMSOptions) throws -> DisplayDecision {
         if request == .headless { return .headless(reason: "--display headless") }
-        let framebuffer = request == .kms ? nil : DisplayChoice.probeFramebuffer(path: screen.framebuffer)
         if request == .fbdev {
+            let framebuffer = DisplayChoice.probeFramebuffer(path: screen.framebuffer)
             do { return try DisplayChoice.decide(request, probes: [], framebuffer: framebuffer) } catch { throw CommandError("\(error)") }
         }
         var probes = DisplayChoice.probeCards(directory: options.directory, options: options)
@@ -159,6 +159,9 @@ struct ReadCommand: ParsableCommand {
             // A card outside /dev/dri is opened as given; its open says what is wrong.
             if probes.isEmpty, request == .kms { return .kms(path: card) }
         }
+        // The framebuffer is looked at only when no card will do.
+        let framebuffer = request == .auto && !probes.contains { $0.problem == nil }
+            ? DisplayChoice.probeFramebuffer(path: screen.framebuffer) : nil
         do {
             return try DisplayChoice.decide(request, probes: probes, framebuffer: framebuffer, directory: options.directory)
         } catch {

@@ -105,7 +105,8 @@ KIOSK_DEVICE=/dev/dri/card0
 MODULES=bochs,virtio-gpu,virtio_pci,evdev,uinput,virtio_input
 KERNEL_APPEND=""
 case "$FRAMEBUFFER" in
-    emulation) FB_DISPLAY="--display fbdev" ;;
+    # fbdev sets no mode: the emulation's is the kernel's video= (else the panel's preferred 1280x800).
+    emulation) FB_DISPLAY="--display fbdev" KERNEL_APPEND="video=$SIZE" ;;
     vesa) FB_DISPLAY="--display auto" MODULES=virtio_pci,evdev,uinput,virtio_input KERNEL_APPEND="vga=0x318 nomodeset" ;;
 esac
 if [ -n "$FRAMEBUFFER" ]; then
