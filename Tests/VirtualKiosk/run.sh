@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
         --unplugs) UNPLUGS="$2"; shift 2 ;;
         --only) ONLY="$2"; shift 2 ;;
         --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --fbdev | --no-drm | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$GPUS" ]; then
