@@ -88,19 +88,7 @@ extension ConsoleSession: ScanoutDisplay {
     /// vblank time far from `time` is not trusted (a driver without vblank
     /// timestamps reports 0): `time` stands in.
     public func handleEvents(at time: Double) throws -> [DisplayEvent] {
-        var events: [DisplayEvent] = []
-        for signal in signals.receivedSignals() {
-            switch signal {
-            case VirtualTerminal.releaseSignal where refusesSwitching && terminal != nil:
-                try terminal?.refuseRelease()
-            case VirtualTerminal.releaseSignal:
-                events.append(.releaseRequested)
-            case VirtualTerminal.acquireSignal:
-                events.append(.acquireRequested)
-            default:
-                events.append(.quit(reason: "signal \(signal)"))
-            }
-        }
+        var events = try ConsoleSignalEvents.read(from: signals, terminal: terminal, refusesSwitching: refusesSwitching)
         if display.isFlipPending, try !PollSet([display.eventDescriptor]).waitForReadable(timeout: 0).isEmpty,
            let vblank = try display.handleEvents() {
             events.append(.flipCompleted(vblank: abs(vblank - time) < Self.plausibleVblankAge ? vblank : time))

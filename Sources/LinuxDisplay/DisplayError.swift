@@ -28,6 +28,12 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A bad command-line value.
     case invalidOption(String)
 
+    // fbdev
+    /// The framebuffer device does not exist (no fbdev driver, or not /dev/fbN).
+    case noFramebuffer(path: String)
+    /// The framebuffer's layout cannot be drawn to (`reason` says how).
+    case unsupportedFramebuffer(path: String, reason: String)
+
     public var description: String {
         switch self {
         case .noDevice(let directory):
@@ -60,6 +66,10 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible, Sendable {
             return error.description
         case .invalidOption(let message):
             return message
+        case .noFramebuffer(let path):
+            return "no \(path) (no framebuffer driver is loaded, or the board names it otherwise: --framebuffer /dev/fbN)"
+        case .unsupportedFramebuffer(let path, let reason):
+            return "\(path): \(reason)"
         }
     }
 

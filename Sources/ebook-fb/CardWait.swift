@@ -11,6 +11,16 @@ import LinuxSystem
 enum CardWait {
     /// How long a kiosk waits for its card (ms).
     static let limit = 30_000.0
+    /// How long `--display auto` waits for a card when a framebuffer is
+    /// already there (ms): a firmware framebuffer (efifb, vesafb) comes up
+    /// before the DRM driver that replaces it, while a board without a DRM
+    /// driver should not wait the whole limit at every start.
+    static let limitBesideFramebuffer = 3_000.0
+
+    /// The wait for `request`: the whole limit for drm, a short one for auto beside a framebuffer.
+    static func limit(for request: DisplayRequest, framebuffer: String) -> Double {
+        request == .auto && access(framebuffer, F_OK) == 0 ? limitBesideFramebuffer : limit
+    }
 
     /// Returns once a card in `directory` (or `path`) opens for reading and
     /// writing, or when it can be opened no better by waiting, or after `limit`.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Geometry
 import LinuxDisplay
 
-/// The options that choose and set up the KMS screen.
+/// The options that choose and set up the screen (KMS or fbdev).
 struct DisplayOptions: ParsableArguments {
     @Option(help: "The DRM card to use (default: the first /dev/dri/card* that can be driven).")
     var card: String?
@@ -15,6 +15,9 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(help: "The virtual terminal to take over (default: the one we run on).")
     var tty: String?
+
+    @Option(help: "The fbdev device for --display fbdev, and for auto when no DRM card can be driven.")
+    var framebuffer: String = "/dev/fb0"
 
     @Option(name: .customLong("panel-mm"),
             help: "The panel's size on the glass in millimetres, WIDTHxHEIGHT, which sizes the menus' targets and text (default: as KMS reports it; headless: unknown).")

@@ -28,9 +28,9 @@ struct KioskErrorScreen {
     func showUntilStopped() throws {
         let options = KMSOptions(mode: try configuration.mode.map { try ModeRequest(parsing: $0) },
                                  rotation: Rotation(degrees: configuration.rotate) ?? .none)
-        let console = try ConsoleSession(options: options, terminalPath: configuration.tty)
-        defer { console.restore() }
-        console.refusesSwitching = configuration.lockVT
+        let screen = try openScreen(options)
+        defer { screen.restore() }
+        let console = screen.display
         let session = try makeSession(width: console.width, height: console.height)
         defer { session.stop() }
         let service = SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid())
@@ -40,6 +40,19 @@ struct KioskErrorScreen {
                               clock: try PollingClock(), service: service)
         loop.onWarning = { StandardStreams.log("warning: " + $0) }
         try loop.run()
+    }
+
+    /// The screen the kiosk's DISPLAY_DEVICE names; auto tries DRM, then the framebuffer.
+    private func openScreen(_ options: KMSOptions) throws -> LiveScreen {
+        let kms = { try LiveScreen.kms(options: options, terminalPath: configuration.tty, muteKeyboard: true,
+                                       lockVT: configuration.lockVT) }
+        let fbdev = { try LiveScreen.fbdev(path: "/dev/fb0", terminalPath: configuration.tty, muteKeyboard: true,
+                                           lockVT: configuration.lockVT) }
+        switch configuration.displayDevice {
+        case "fbdev": return try fbdev()
+        case "auto": return try (try? kms()) ?? fbdev()
+        default: return try kms()
+        }
     }
 
     private func makeSession(width: Int, height: Int) throws -> ReaderSession {

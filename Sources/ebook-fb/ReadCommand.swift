@@ -27,7 +27,7 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var interfaceLanguages: LanguageOptions
     @OptionGroup var displayMode: DisplayModeOptions
 
-    @Option(help: "Where to draw: auto, kms or headless. auto picks KMS when a DRM card can be driven.")
+    @Option(help: "Where to draw: auto, drm (or kms), fbdev or headless. auto picks DRM when a card with a connected screen can be driven, else the framebuffer, else headless.")
     var display: String = "auto"
 
     @Option(help: "Colour theme: light, sepia, dark or high-contrast.")
@@ -127,8 +127,8 @@ struct ReadCommand: ParsableCommand {
         if let replaySpeed, !(replaySpeed > 0 && replaySpeed.isFinite) {
             throw CommandError("replay speed \(replaySpeed): must be a positive number (1 = real time)")
         }
-        guard let request = DisplayRequest(rawValue: display) else {
-            throw CommandError("display \"\(display)\": use auto, kms or headless")
+        guard let request = DisplayRequest(parsing: display) else {
+            throw CommandError("display \"\(display)\": use \(DisplayRequest.choices)")
         }
         if let crashGuard {
             let start = crashGuard.start()
@@ -138,7 +138,10 @@ struct ReadCommand: ParsableCommand {
         let languages = try interfaceLanguages.load(warn: warn)
         let kmsOptions = try screen.kmsOptions(rotation: rotation)
         // A kiosk may start before its graphics card is there and ours to open.
-        if kiosk, request != .headless { CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card, log: log) }
+        if kiosk, request == .kms || request == .auto {
+            CardWait.untilUsable(directory: kmsOptions.directory, path: screen.card,
+                                 limit: CardWait.limit(for: request, framebuffer: screen.framebuffer), log: log)
+        }
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
@@ -146,22 +149,37 @@ struct ReadCommand: ParsableCommand {
         case .kms(let path):
             var chosen = kmsOptions
             chosen.devicePath = path
-            try runOnScreen(options: chosen, theme: theme, rotation: rotation,
-                            calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
-                            languages: languages)
+            try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                            languages: languages) { terminalPath, muteKeyboard in
+                try LiveScreen.kms(options: chosen, terminalPath: terminalPath, muteKeyboard: muteKeyboard, lockVT: lockVT)
+            }
+        case .fbdev(let path):
+            if request == .auto { log("no DRM card to drive; drawing on the framebuffer \(path)") }
+            guard rotation == .none else { throw CommandError("--rotate \(rotate): fbdev draws upright only; use drm to turn the picture") }
+            try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                            languages: languages) { terminalPath, muteKeyboard in
+                try LiveScreen.fbdev(path: path, terminalPath: terminalPath, muteKeyboard: muteKeyboard, lockVT: lockVT)
+            }
         }
     }
 
     private func chooseDisplay(_ request: DisplayRequest, options: KMSOptions) throws -> DisplayDecision {
         if request == .headless { return .headless(reason: "--display headless") }
+        if request == .fbdev {
+            let framebuffer = DisplayChoice.probeFramebuffer(path: screen.framebuffer)
+            do { return try DisplayChoice.decide(request, probes: [], framebuffer: framebuffer) } catch { throw CommandError("\(error)") }
+        }
         var probes = DisplayChoice.probeCards(directory: options.directory, options: options)
         if let card = screen.card {
             probes = probes.filter { $0.path == card }
             // A card outside /dev/dri is opened as given; its open says what is wrong.
             if probes.isEmpty, request == .kms { return .kms(path: card) }
         }
+        // The framebuffer is looked at only when no card will do.
+        let framebuffer = request == .auto && !probes.contains { $0.problem == nil }
+            ? DisplayChoice.probeFramebuffer(path: screen.framebuffer) : nil
         do {
-            return try DisplayChoice.decide(request, probes: probes, directory: options.directory)
+            return try DisplayChoice.decide(request, probes: probes, framebuffer: framebuffer, directory: options.directory)
         } catch {
             throw CommandError("\(error)")
         }
@@ -275,39 +293,34 @@ struct ReadCommand: ParsableCommand {
         }
     }
 
-    /// The live reader on the KMS screen, until a quit key or SIGTERM/SIGINT/SIGHUP.
-    private func runOnScreen(options kms: KMSOptions, theme: Theme, rotation: Rotation,
-                             calibration: CalibrationMatrix?, languages: InterfaceLanguages) throws {
+    /// The live reader on the screen `open` takes over (KMS or fbdev), until
+    /// a quit key or SIGTERM/SIGINT/SIGHUP.
+    private func runOnScreen(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix?, languages: InterfaceLanguages,
+                             open: (_ terminalPath: String?, _ muteKeyboard: Bool) throws -> LiveScreen) throws {
         // Without a readable evdev keyboard, keys come from this terminal, so
         // the console keyboard stays on (never in kiosk mode).
         let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !EvdevInput.evdevKeyboardAvailable()
-        let console: ConsoleSession
-        do {
-            console = try ConsoleSession(options: kms, terminalPath: screen.tty, muteKeyboard: !terminalKeys)
-        } catch {
-            throw CommandError("\(error)")
-        }
+        let console = try open(screen.tty, !terminalKeys)
         defer { console.restore() }
-        console.refusesSwitching = lockVT
         let display = console.display
         let base = try options.geometry()
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
         let session = try withReadAloud(makeScene(geometry: geometry, theme: theme,
-                                                  panelSize: try screen.panelSize() ?? console.physicalSize,
+                                                  panelSize: try screen.panelSize() ?? display.physicalSize,
                                                   languages: languages), virtualTime: false)
         defer { session.stop() }
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
                                terminalKeys: terminalKeys)
         defer { input.closeAll() }
-        let panel = console.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
-        log("\(session is LibraryScene ? "library of" : "reading") \(options.book) on \(display.devicePath) "
-            + "\(display.connectorName) \(display.mode) as \(display.width)x\(display.height)\(panel); "
+        let panel = display.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
+        log("\(session is LibraryScene ? "library of" : "reading") \(options.book) on \(console.summary) "
+            + "as \(display.width)x\(display.height)\(panel); "
             + "touch: \(input.touchDevicePath ?? "none yet")")
         let clock = try PollingClock()
-        let loop = ReaderLoop(scene: session, display: displayMode.applied(to: console), input: input, clock: clock,
+        let loop = ReaderLoop(scene: session, display: displayMode.applied(to: display), input: input, clock: clock,
                               service: SystemdService(environment: ProcessInfo.processInfo.environment, pid: getpid()))
         loop.idle = policies.idleTimers(start: clock.now)
         if readAloud { (session as? SpeechScene)?.startReading(at: clock.now) }

@@ -141,7 +141,7 @@ final class KioskConfigurationTests: XCTestCase {
     func testReaderArgumentsCarryEverySetting() throws {
         var configuration = KioskConfiguration()
         XCTAssertEqual(configuration.readerArguments(book: "/b.txt"),
-                       ["/b.txt", "--display", "kms", "--kiosk", "--tty", "/dev/tty1", "--font-size", "20",
+                       ["/b.txt", "--display", "drm", "--kiosk", "--tty", "/dev/tty1", "--font-size", "20",
                         "--theme", "light", "--rotate", "0", "--notes", "session", "--lock-vt"])
         configuration.font = "/f.ttf"
         configuration.mode = "800x480"
@@ -152,6 +152,16 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(Array(arguments.suffix(8)), ["--font", "/f.ttf", "--mode", "800x480",
                                                     "--touch-matrix", "1,0,0,0,1,0", "--touch-device", "/dev/input/event1"])
         XCTAssertFalse(arguments.contains("--lock-vt"))
+    }
+
+    func testDisplayDeviceChoosesWhereTheReaderDraws() throws {
+        let fbdev = try KioskConfiguration(parsing: "DISPLAY_DEVICE=fbdev\n", source: "/etc/ebook-fb.conf")
+        XCTAssertEqual(Array(fbdev.readerArguments(book: "/b.txt")[1...2]), ["--display", "fbdev"])
+        XCTAssertEqual(try KioskConfiguration(parsing: "display-device=KMS\n", source: "c").displayDevice, "drm")
+        XCTAssertEqual(try KioskConfiguration(parsing: "DISPLAY_DEVICE=\n", source: "c").displayDevice, "drm")
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "\nDISPLAY_DEVICE=x11\n", source: "c")) { error in
+            XCTAssertEqual("\(error)", "c:2: DISPLAY_DEVICE \"x11\": use drm, fbdev or auto")
+        }
     }
 }
 

@@ -47,7 +47,7 @@ show() {
 for module in $(cat /kiosk/modules.order); do
     insmod "/kiosk/modules/$module" || say "insmod $module failed"
 done
-wait_path /dev/dri/card0 || say "no /dev/dri/card0 after loading the DRM driver"
+wait_path "${KIOSK_DEVICE:-/dev/dri/card0}" || say "no ${KIOSK_DEVICE:-/dev/dri/card0} after loading the drivers"
 wait_path /dev/uinput || say "no /dev/uinput"
 say "booted $(uname -r) $(cat /sys/class/drm/card0/device/driver/module/drivers/*/uevent 2>/dev/null | head -n 1)"
 

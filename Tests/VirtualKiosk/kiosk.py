@@ -3,8 +3,8 @@ screen through QMP `screendump` whenever the guest reports a screen ready
 on its serial console, and checks what was scanned out.
 
 usage: kiosk.py --out DIR --kernel VMLINUZ --initrd INITRD --reference DIR
-                --zoom S --zoom-center X Y [--gpus bochs,virtio-gpu] [--timeout S]
-                [--screens SCREENS.json]
+                --zoom S --zoom-center X Y [--gpus bochs,virtio-gpu,vga] [--timeout S]
+                [--screens SCREENS.json] [--append "KERNEL ARGUMENTS"]
 
 The reference directory holds page1.png and page2.png rendered headless
 with the same settings. SCREENS.json maps each screen NAME (the menu, the
@@ -13,7 +13,9 @@ replaying the taps that open it, or on the folder the kiosk's library
 shows); after the boot it is drawn with --screenshot, a fresh --state-dir
 and cache folder, at the panel size the kiosk's KMS reported, and the
 kiosk's screendump of it must equal that picture. Prints one line per
-check and "N passed, N failed".
+check and "N passed, N failed". kiosk.json in DIR gains where the first
+adapter's reader drew: "display" (drm or fbdev) and, on fbdev, "fb_driver"
+(the framebuffer driver's name).
 """
 import argparse
 import json
@@ -29,7 +31,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import images  # noqa: E402
 
-DEVICES = {"bochs": "bochs-display", "virtio-gpu": "virtio-gpu-pci"}
+DEVICES = {"bochs": "bochs-display", "virtio-gpu": "virtio-gpu-pci", "vga": "VGA"}
 SCREENS = ("first", "flick", "zoom", "exit")
 
 
@@ -164,6 +166,18 @@ def equal_screen(screens, name, reference):
     return diff == 0, f"{diff} pixels differ"
 
 
+def display_used(lines):
+    """Where the reader said it drew: ("fbdev", driver) for "... on /dev/fb0 (fbdev "NAME", ...",
+    ("drm", None) for a card, (None, None) when it never said."""
+    for line in lines:
+        found = re.search(r'ebook-fb: (?:reading|library of) .* on (\S+) \(fbdev "([^"]*)"', line)
+        if found:
+            return "fbdev", found.group(2)
+        if re.search(r"ebook-fb: (?:reading|library of) .* on /dev/dri/", line):
+            return "drm", None
+    return None, None
+
+
 def panel_size(lines):
     """The panel's size in millimetres the reader said KMS reported ("... (320x200 mm); touch: ..."), or None."""
     for line in lines:
@@ -199,7 +213,8 @@ def check_boot(gpu, args, references, checks):
     out = os.path.join(args.out, gpu)
     os.makedirs(out, exist_ok=True)
     started = time.time()
-    screens, status, lines, times = boot(gpu, args, out)
+    screens, status, lines, times = boot(gpu, args, out, append=" ".join(
+        ["console=ttyS0 quiet loglevel=3 panic=-1"] + ([args.append] if args.append else [])))
     problems = [line for line in lines if "missing" in line or "failed" in line or "timeout" in line]
     suffix = f" ({'; '.join(problems)})" if problems else ""
     page1, page2 = references
@@ -233,7 +248,7 @@ def check_boot(gpu, args, references, checks):
               f"{idle[1]} context switches, {idle[2]} threads", flush=True)
     read = ", ".join(f"{name} {at:.1f}" for name, at in times.items())
     print(f"     {gpu}: booted and checked in {time.time() - started:.0f} s (screens read at s: {read})", flush=True)
-    return screens, idle
+    return screens, idle, lines
 
 
 def main():
@@ -247,6 +262,7 @@ def main():
     parser.add_argument("--gpus", default="bochs,virtio-gpu")
     parser.add_argument("--timeout", type=int, default=600)
     parser.add_argument("--screens", dest="screens_file", help="a JSON file: {NAME: the headless reader's command for that screen}")
+    parser.add_argument("--append", default="", help="more kernel command line (vga=0x318 for a VESA mode)")
     args = parser.parse_args()
     args.screens = {}
     if args.screens_file:
@@ -256,10 +272,12 @@ def main():
     checks = Checks()
     first = None
     first_idle = None
+    first_lines = None
     for gpu in args.gpus.split(","):
-        screens, idle = check_boot(gpu, args, references, checks)
+        screens, idle, lines = check_boot(gpu, args, references, checks)
         first = first or screens
         first_idle = first_idle or idle
+        first_lines = first_lines or lines
     # The reader at rest, on the first adapter, beside what run.sh wrote.
     summary = os.path.join(args.out, "kiosk.json")
     if first_idle and len(first_idle) == 3 and os.path.exists(summary):
@@ -267,6 +285,16 @@ def main():
             data = json.load(f)
         data["idle"] = {"cpu_ms_10s": int(first_idle[0]) / 1000, "wakeups_10s": int(first_idle[1]),
                         "threads": int(first_idle[2])}
+        with open(summary, "w") as f:
+            json.dump(data, f, indent=2)
+            f.write("\n")
+    display, driver = display_used(first_lines or [])
+    if display and os.path.exists(summary):
+        with open(summary) as f:
+            data = json.load(f)
+        data["display"] = display
+        if driver is not None:
+            data["fb_driver"] = driver
         with open(summary, "w") as f:
             json.dump(data, f, indent=2)
             f.write("\n")

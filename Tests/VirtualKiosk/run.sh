@@ -5,6 +5,12 @@
 #
 #   Tests/VirtualKiosk/run.sh [--out DIR] [--gpus bochs,virtio-gpu]
 #   Tests/VirtualKiosk/run.sh --window [--gpus virtio-gpu]   (a window to try it, the mouse as a finger)
+#   Tests/VirtualKiosk/run.sh --fbdev [--out DIR]
+#       (the reader told --display fbdev, on the bochs DRM driver's fbdev emulation)
+#   Tests/VirtualKiosk/run.sh --no-drm [--out DIR]
+#       (no DRM driver at all: the kernel's built-in vesafb on QEMU's VGA in
+#        VESA mode 1024x768x24, set at boot by vga=0x318; the reader on
+#        --display auto finds no card and takes the framebuffer)
 #   Tests/VirtualKiosk/run.sh --systemd [--out DIR] [--gpus bochs]
 #       (Debian with systemd as PID 1 and the ebook-fb unit enabled: the book
 #        at boot, the time to the first page, a restart after kill -9)
@@ -23,6 +29,7 @@ GPUS=""
 WINDOW=0
 SYSTEMD=0
 FAULTS=0
+FRAMEBUFFER=""
 CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY="" FIRST_PAGE_LIMIT=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -31,6 +38,8 @@ while [ $# -gt 0 ]; do
         --window) WINDOW=1; shift ;;
         --systemd) SYSTEMD=1; shift ;;
         --faults) FAULTS=1; shift ;;
+        --fbdev) FRAMEBUFFER=emulation; shift ;;
+        --no-drm) FRAMEBUFFER=vesa; shift ;;
         --short) CUTS=5 SPECIAL_CUTS=1 SWITCHES=10 UNPLUGS=5; shift ;;
         --seed) SEED="$2"; shift 2 ;;
         --cuts) CUTS="$2"; shift 2 ;;
@@ -39,12 +48,14 @@ while [ $# -gt 0 ]; do
         --unplugs) UNPLUGS="$2"; shift 2 ;;
         --only) ONLY="$2"; shift 2 ;;
         --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --fbdev | --no-drm | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$GPUS" ]; then
     GPUS="bochs,virtio-gpu"
     [ "$SYSTEMD" = 1 ] && GPUS="bochs"
+    [ "$FRAMEBUFFER" = emulation ] && GPUS="bochs"
+    [ "$FRAMEBUFFER" = vesa ] && GPUS="vga"
 fi
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
@@ -87,6 +98,22 @@ KIOSK_SCREEN_menu="ebook-fb: presented page 2 (menu)"
 LIBRARY="$WORK/library"
 KIOSK_SCREEN_library="ebook-fb: presented the library"
 KIOSK_READER_library="/kiosk/books --display kms --kiosk --font /kiosk/font.ttf --font-size $FONT_SIZE --mode $SIZE --tty /dev/tty1 --state-dir /tmp/library-state"
+# The framebuffer runs: the same readers on fbdev (told, or by --display
+# auto finding no DRM card), the guest waiting for /dev/fb0 instead of a
+# card, and the kernel modules and command line of each.
+KIOSK_DEVICE=/dev/dri/card0
+MODULES=bochs,virtio-gpu,virtio_pci,evdev,uinput,virtio_input
+KERNEL_APPEND=""
+case "$FRAMEBUFFER" in
+    # fbdev sets no mode: the emulation's is the kernel's video= (else the panel's preferred 1280x800).
+    emulation) FB_DISPLAY="--display fbdev" KERNEL_APPEND="video=$SIZE" ;;
+    vesa) FB_DISPLAY="--display auto" MODULES=virtio_pci,evdev,uinput,virtio_input KERNEL_APPEND="vga=0x318 nomodeset" ;;
+esac
+if [ -n "$FRAMEBUFFER" ]; then
+    KIOSK_DEVICE=/dev/fb0
+    KIOSK_READER="${KIOSK_READER/--display kms/$FB_DISPLAY}"
+    KIOSK_READER_library="${KIOSK_READER_library/--display kms/$FB_DISPLAY}"
+fi
 
 step() { echo "== $*" >&2; }
 
@@ -134,6 +161,7 @@ printf 'THE HARBOUR LIGHTS\n\nby Ann Lindqvist\n\n\nCHAPTER I\n\n%s\n' \
     printf 'KIOSK_FLICK=%q\n' "$KIOSK_FLICK"
     printf 'KIOSK_ZOOM=%q\n' "$KIOSK_ZOOM"
     printf 'KIOSK_SCREENS=%q\n' "$KIOSK_SCREENS"
+    printf 'KIOSK_DEVICE=%q\n' "$KIOSK_DEVICE"
     for name in $KIOSK_SCREENS; do
         line="KIOSK_SCREEN_$name" reader="KIOSK_READER_$name"
         printf '%s=%q\n' "$line" "${!line}" "$reader" "${!reader:-}"
@@ -142,7 +170,7 @@ printf 'THE HARBOUR LIGHTS\n\nby Ann Lindqvist\n\n\nCHAPTER I\n\n%s\n' \
 python3 "$HERE/initramfs.py" "$WORK/initramfs.cpio.gz" --kernel-root "$CACHE/kernel" \
     --busybox "$CACHE/busybox/bin/busybox" --init "$HERE/guest-init.sh" --binary "$BIN" \
     --book "$BOOK" --books "$LIBRARY" --font "$FONT" --recordings "$WORK/recordings" --env "$WORK/kiosk.env" \
-    --modules bochs,virtio-gpu,virtio_pci,evdev,uinput,virtio_input >&2
+    --modules "$MODULES" >&2
 
 if [ "$WINDOW" = 1 ]; then
     DEVICE=virtio-gpu-pci
@@ -192,4 +220,4 @@ with open(out, "w") as f:
 PY
 python3 "$HERE/kiosk.py" --out "$OUT" --kernel "$CACHE/kernel/vmlinuz" --initrd "$WORK/initramfs.cpio.gz" \
     --reference "$OUT/reference" --zoom "$ZOOM" --zoom-center "$ZOOM_X" "$ZOOM_Y" --gpus "$GPUS" \
-    --screens "$WORK/screens.json"
+    --screens "$WORK/screens.json" --append "$KERNEL_APPEND"

@@ -14,5 +14,6 @@
 #include "CLinuxThread.h"
 #include "CLinuxCopy.h"
 #include "CLinuxAffinity.h"
+#include "CLinuxFramebuffer.h"
 
 #endif

@@ -55,11 +55,14 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// How frames reach the panel: standard, or eink.
     public var displayMode = DisplayMode.standard
 
+    /// Where the reader draws: drm, fbdev or auto (`--display`).
+    public var displayDevice = "drm"
+
     public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
                               "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
-                              "DISPLAY_MODE"]
+                              "DISPLAY_MODE", "DISPLAY_DEVICE"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -184,6 +187,12 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): DISPLAY_MODE \"\(value)\": use \(DisplayMode.choices)")
             }
             displayMode = mode
+        case "DISPLAY_DEVICE":
+            let device = (given ?? "drm").lowercased()
+            guard ["drm", "kms", "fbdev", "auto"].contains(device) else {
+                throw KioskConfigurationError("\(place): DISPLAY_DEVICE \"\(value)\": use drm, fbdev or auto")
+            }
+            displayDevice = device == "kms" ? "drm" : device
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
@@ -216,7 +225,7 @@ public struct KioskConfiguration: Equatable, Sendable {
 
     /// The reader's command line (`ebook-fb read ...`) for `book` in kiosk mode.
     public func readerArguments(book: String) -> [String] {
-        var arguments = [book, "--display", "kms", "--kiosk", "--tty", tty,
+        var arguments = [book, "--display", displayDevice, "--kiosk", "--tty", tty,
                          "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate),
                          "--notes", notes.rawValue]
         if let font { arguments += ["--font", font] }
