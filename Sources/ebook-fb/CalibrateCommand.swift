@@ -72,7 +72,14 @@ struct CalibrateCommand: ParsableCommand {
         case .kms(let path):
             var chosen = options
             chosen.devicePath = path
-            scene = try runOnScreen(options: chosen, rotation: rotation, font: font)
+            scene = try runOnScreen(rotation: rotation, font: font) {
+                try LiveScreen.kms(options: chosen, terminalPath: screen.tty, muteKeyboard: true, lockVT: false)
+            }
+        case .fbdev(let path):
+            guard rotation == .none else { throw CommandError("--rotate \(rotate): fbdev draws upright only; use drm to turn the picture") }
+            scene = try runOnScreen(rotation: rotation, font: font) {
+                try LiveScreen.fbdev(path: path, terminalPath: screen.tty, muteKeyboard: true, lockVT: false)
+            }
         }
         try report(scene, rotation: rotation, store: store)
     }
@@ -93,24 +100,19 @@ struct CalibrateCommand: ParsableCommand {
         return scene
     }
 
-    /// The crosses on the KMS screen, tapped on the touchscreen, until the last one or a quit key.
-    private func runOnScreen(options: KMSOptions, rotation: Rotation, font: FontFile?) throws -> CalibrationScene {
-        let console: ConsoleSession
-        do {
-            console = try ConsoleSession(options: options, terminalPath: screen.tty, muteKeyboard: true)
-        } catch {
-            throw CommandError("\(error)")
-        }
+    /// The crosses on the screen `open` takes (KMS or fbdev), tapped on the touchscreen, until the last one or a quit key.
+    private func runOnScreen(rotation: Rotation, font: FontFile?, open: () throws -> LiveScreen) throws -> CalibrationScene {
+        let console = try open()
         defer { console.restore() }
         let display = console.display
         let scene = CalibrationScene(width: display.width, height: display.height,
-                                     panelSize: try screen.panelSize() ?? console.physicalSize, font: font)
+                                     panelSize: try screen.panelSize() ?? display.physicalSize, font: font)
         let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
                                calibration: .identity, touchDevicePath: touchDevice, kiosk: false, terminalKeys: false)
         defer { input.closeAll() }
-        StandardStreams.log("calibrating \(input.touchDevicePath ?? "the first touchscreen to come") on \(display.devicePath): "
+        StandardStreams.log("calibrating \(input.touchDevicePath ?? "the first touchscreen to come") on \(console.summary): "
                             + "tap the centre of each cross")
-        let loop = ReaderLoop(scene: scene, display: console, input: input, clock: try PollingClock())
+        let loop = ReaderLoop(scene: scene, display: display, input: input, clock: try PollingClock())
         loop.onWarning = { StandardStreams.log("warning: " + $0) }
         try loop.run()
         return scene
