@@ -4,14 +4,17 @@ import Threading
 
 /// Audio played on an ALSA device from a thread of its own: `write` only
 /// queues, so the reader's loop never waits for the card. The device is
-/// opened on that thread, tried again each second for `cardWait` (a kiosk
-/// starts before udev has loaded the sound card's driver); frames written
+/// opened on that thread, tried again after 1, 2, 4 and 8 s and so on for
+/// `cardWait` (a kiosk starts before udev has loaded the sound card's
+/// driver; the waits grow so that a kiosk with no card rests); frames written
 /// before it opens are dropped. Underruns are counted and recovered with
 /// snd_pcm_recover.
 public final class ALSASink: AudioSink, @unchecked Sendable {
     /// How long after the start a missing card is waited for, in ms.
     public static let cardWait = 30_000.0
+    /// The first wait before opening again, doubled after each try up to `longestRetry`.
     static let retryInterval = 1_000.0
+    static let longestRetry = 8_000.0
 
     public let sampleRate: Int
     public let device: String
@@ -32,6 +35,7 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
         try DetachedThread.start(name: "audio") { [self] in
             CALSA_silenceLibraryErrors()
             let started = monotonicMilliseconds()
+            var retry = Self.retryInterval
             while true {
                 switch open() {
                 case let .success(handle):
@@ -40,7 +44,8 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
                     return play(handle)
                 case let .failure(problem):
                     guard monotonicMilliseconds() - started < wait else { return report(problem.description) }
-                    sleepMilliseconds(Self.retryInterval)
+                    sleepMilliseconds(min(retry, max(0, started + wait - monotonicMilliseconds())))
+                    retry = min(2 * retry, Self.longestRetry)
                 }
             }
         }
