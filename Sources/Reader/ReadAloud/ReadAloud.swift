@@ -67,20 +67,19 @@ public final class ReadAloud {
 
     /// Starts reading at the sentence holding `offset`, at `time`.
     public func start(book: Book, from offset: Int, at time: Double) {
-        stopSaying()
-        plan = SentencePlan(book: book, from: offset)
-        current = -1
-        queuedThrough = -1
-        state = .reading
-        if origin == nil { origin = time }
-        queueAhead()
+        begin(SentencePlan(book: book, from: offset), at: time)
     }
 
     /// Says `text` (words of the interface) at `time`, in place of
     /// whatever was being said.
     public func say(_ text: String, language: String, at time: Double) {
+        begin(SentencePlan(saying: text, language: language), at: time)
+    }
+
+    /// `plan` in place of whatever was being said, from its first sentence.
+    private func begin(_ plan: SentencePlan, at time: Double) {
         stopSaying()
-        plan = SentencePlan(saying: text, language: language)
+        self.plan = plan
         current = -1
         queuedThrough = -1
         state = .reading
@@ -105,16 +104,18 @@ public final class ReadAloud {
         let clamped = min(max(value, range.lowerBound), range.upperBound)
         guard clamped != wordsPerMinute else { return }
         wordsPerMinute = clamped
-        synthesizer.cancelAll()
-        generation += 1
-        queuedThrough = current
-        queueAhead()
+        queueUnsaidAgain()
     }
 
     /// Another voice: sentences not yet said are said again in it.
     public func setVoice(_ kind: VoiceKind) {
         guard kind != voice else { return }
         voice = kind
+        queueUnsaidAgain()
+    }
+
+    /// The sentences after the one being said, asked for again (a new speed or voice).
+    private func queueUnsaidAgain() {
         synthesizer.cancelAll()
         generation += 1
         queuedThrough = current
