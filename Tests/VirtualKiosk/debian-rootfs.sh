@@ -15,10 +15,7 @@ if [ -f "$DIR/.debootstrap-complete" ] && [ "$(cat "$DIR/.packages" 2>/dev/null)
 command -v debootstrap > /dev/null || { echo "debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
 . /etc/os-release
 SUITE="${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}"
-# The archive apt fetches this suite from (no host is written down here).
-MIRROR="$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 'Identifier: Packages' 2>/dev/null \
-    | awk -v suite="$SUITE" '$2 == suite {print $1; exit}')"
-[ -n "$MIRROR" ] || { echo "apt has no package list for $SUITE: run apt-get update" >&2; exit 1; }
+MIRROR="$(bash "$(dirname "$0")/../../Systemd/debian-mirror.sh")"
 
 if [ ! -f "$DIR/.debootstrap-complete" ]; then
     rm -rf "$DIR"

@@ -4,6 +4,9 @@
 # the reader installed by Systemd/install.sh and its unit enabled, the
 # kernel's modules, and what the caller adds for its test.
 
+# shellcheck source=Systemd/kiosk-root.sh
+. "$ROOT/Systemd/kiosk-root.sh"
+
 # systemd_image IMAGE SIZE ADD_TESTS: writes the ext4 image; ADD_TESTS is a
 # function called with the root tree's folder before the image is made, to
 # install and enable the test's own units.
@@ -53,40 +56,12 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     for gpu in ${GPUS//,/ }; do
         case "$gpu" in bochs) echo bochs ;; virtio-gpu) echo virtio_gpu ;; esac
     done > "$tree/etc/modules-load.d/ebook-fb-display.conf"
-    # As a kiosk image should: nothing started at boot that a kiosk has no
-    # use for (modules for loop devices, FUSE, device mapper and EFI
-    # storage, the kernel's tracing and configuration file systems, the
-    # utmp record, reaping LVM snapshots of ext4 checks, and login prompts
-    # on tty2-tty6, which a public kiosk must not offer), so the boot's
-    # one emulated processor is the reader's sooner. debugfs stays: the
-    # fault run reads who is DRM master there.
-    systemctl --root="$tree" mask modprobe@loop.service modprobe@fuse.service modprobe@dm_mod.service \
-        modprobe@efi_pstore.service modprobe@configfs.service sys-kernel-tracing.mount \
-        sys-kernel-config.mount sys-fs-fuse-connections.mount systemd-update-utmp.service \
-        e2scrub_reap.service getty-static.service >&2
-    # Nor generators run at every boot for what a kiosk does not have
-    # (encrypted, verity or integrity volumes, GPT auto-discovery,
-    # hibernation, SysV scripts, rc.local, serial consoles, offline
-    # updates, units on the kernel's command line): each is a process
-    # started before systemd's first unit.
-    mkdir -p "$tree/etc/systemd/system-generators"
-    local generator
-    for generator in systemd-cryptsetup-generator systemd-gpt-auto-generator systemd-hibernate-resume-generator \
-        systemd-integritysetup-generator systemd-veritysetup-generator systemd-rc-local-generator \
-        systemd-sysv-generator systemd-getty-generator systemd-system-update-generator systemd-run-generator; do
-        ln -sf /dev/null "$tree/etc/systemd/system-generators/$generator"
-    done
+    kiosk_root_trim "$tree"
     "$add_tests" "$tree"
-    echo kiosk > "$tree/etc/hostname"
-    : > "$tree/etc/machine-id"
     echo "/dev/vda / ext4 rw,noatime 0 1" > "$tree/etc/fstab"
     # The serial console carries the test's messages, not a login prompt.
     ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyS0.service"
-    systemctl --root="$tree" enable ebook-fb.service >&2
-    # The image is as up to date as its /usr, as systemd-update-done would
-    # record after an update: what runs only after one (systemd-sysusers,
-    # which the device nodes and so the file systems wait for) is skipped.
-    touch -r "$tree/usr" "$tree/etc/.updated" "$tree/var/.updated"
+    kiosk_root_seal "$tree"
     rm -f "$image"
     mkfs.ext4 -q -F -L kiosk-root -d "$tree" "$image" "$image_size"
     rm -rf "$tree"
