@@ -79,14 +79,17 @@ done
 mkdir -p "$TREE/srv/books" "$TREE/var/lib/ebook-fb" "$TREE/var/cache/ebook-fb"
 cat > "$TREE/etc/fstab" <<'FSTAB'
 LABEL=kiosk-root / ext4 ro,noatime 0 1
-LABEL=BOOKS /srv/books vfat ro,nofail,noatime,x-systemd.device-timeout=10s 0 0
+LABEL=BOOKS /srv/books vfat ro,nofail,noatime,x-systemd.device-timeout=60s 0 0
 tmpfs /var/lib/ebook-fb tmpfs mode=0700,nosuid,nodev 0 0
 tmpfs /var/cache/ebook-fb tmpfs mode=0700,nosuid,nodev 0 0
 FSTAB
-# nofail: without the partition the kiosk still starts (and says what is
-# missing) instead of stopping the boot; so the reader waits for it itself.
+# nofail: without the partition the kiosk still starts, a minute later,
+# and says what is missing, instead of stopping the boot; so the reader
+# waits for the mount itself. Fontconfig wants a writable cache folder
+# besides the system's, written at install: the reader's own.
 mkdir -p "$TREE/etc/systemd/system/ebook-fb.service.d" "$TREE/etc/systemd/journald.conf.d"
-printf '[Unit]\nWants=srv-books.mount\nAfter=srv-books.mount\n' > "$TREE/etc/systemd/system/ebook-fb.service.d/books.conf"
+printf '[Unit]\nWants=srv-books.mount\nAfter=srv-books.mount\n\n[Service]\nEnvironment=XDG_CACHE_HOME=/var/cache/ebook-fb\n' \
+    > "$TREE/etc/systemd/system/ebook-fb.service.d/image.conf"
 printf '[Journal]\nStorage=volatile\n' > "$TREE/etc/systemd/journald.conf.d/ebook-fb-image.conf"
 # The random seed cannot be saved on a read-only root.
 kiosk_root_trim "$TREE"

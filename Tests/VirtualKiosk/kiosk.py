@@ -70,18 +70,23 @@ class QMP:
         return reply.get("return")
 
 
-def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1", audio=None):
+def boot(gpu, args, out, drive=None, append="console=ttyS0 quiet loglevel=3 panic=-1", audio=None, firmware=None):
     """Runs one boot (with `drive` as a raw virtio disk when given, and with
     `audio` a sound card, QEMU's intel-hda, whose output is recorded to that
-    WAV file); returns
+    WAV file; with `firmware`, a pair of UEFI code and variables files, the
+    firmware boots the drive instead of QEMU loading args.kernel); returns
     {screen name: PNG path}, the reader's exit status, the log lines and
     when each screen was read (s from the start of QEMU)."""
     work = tempfile.mkdtemp(prefix="kiosk-")
     serial_path, qmp_path = os.path.join(work, "serial"), os.path.join(work, "qmp")
-    command = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
-               "-kernel", args.kernel, "-initrd", args.initrd,
-               "-append", append,
-               "-display", "none", "-vga", "none", "-device", DEVICES[gpu],
+    command = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1"]
+    if firmware:
+        code, variables = firmware
+        command += ["-drive", f"if=pflash,format=raw,unit=0,readonly=on,file={code}",
+                    "-drive", f"if=pflash,format=raw,unit=1,file={variables}"]
+    else:
+        command += ["-kernel", args.kernel, "-initrd", args.initrd, "-append", append]
+    command += ["-display", "none", "-vga", "none", "-device", DEVICES[gpu],
                "-chardev", f"socket,id=serial0,path={serial_path},server=on,wait=on", "-serial", "chardev:serial0",
                "-qmp", f"unix:{qmp_path},server=on,wait=off", "-no-reboot", "-nic", "none"]
     if drive:

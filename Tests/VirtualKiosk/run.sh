@@ -14,6 +14,10 @@
 #   Tests/VirtualKiosk/run.sh --systemd [--out DIR] [--gpus bochs]
 #       (Debian with systemd as PID 1 and the ebook-fb unit enabled: the book
 #        at boot, the time to the first page, a restart after kill -9)
+#   Tests/VirtualKiosk/run.sh --image [--out DIR] [--deb PATH]
+#       (the kiosk's disk image made by Systemd/build-image.sh from the Debian
+#        package, booted by UEFI firmware: the book from its BOOKS partition
+#        and the time to the first page)
 #   Tests/VirtualKiosk/run.sh --faults [--out DIR] [--short] [--seed N]
 #       (that Debian image pulled about: power cuts, console switches,
 #        touchscreen unplugs, 256 MB of RAM; --short: 5 cuts, 10 switches,
@@ -29,6 +33,8 @@ GPUS=""
 WINDOW=0
 SYSTEMD=0
 FAULTS=0
+IMAGE_BOOT=0
+DEB=""
 FRAMEBUFFER=""
 CUTS=20 SPECIAL_CUTS=2 SWITCHES=50 UNPLUGS=20 MEMORY_MB=256 SEED="" ONLY="" FIRST_PAGE_LIMIT=""
 while [ $# -gt 0 ]; do
@@ -38,6 +44,8 @@ while [ $# -gt 0 ]; do
         --window) WINDOW=1; shift ;;
         --systemd) SYSTEMD=1; shift ;;
         --faults) FAULTS=1; shift ;;
+        --image) IMAGE_BOOT=1; shift ;;
+        --deb) DEB="$(realpath "$2")"; shift 2 ;;
         --fbdev) FRAMEBUFFER=emulation; shift ;;
         --no-drm) FRAMEBUFFER=vesa; shift ;;
         --short) CUTS=5 SPECIAL_CUTS=1 SWITCHES=10 UNPLUGS=5; shift ;;
@@ -48,12 +56,13 @@ while [ $# -gt 0 ]; do
         --unplugs) UNPLUGS="$2"; shift 2 ;;
         --only) ONLY="$2"; shift 2 ;;
         --first-page-limit) FIRST_PAGE_LIMIT="$2"; shift 2 ;;
-        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --fbdev | --no-drm | --systemd | --faults [--short] [--seed N]]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--out DIR] [--gpus bochs,virtio-gpu] [--window | --fbdev | --no-drm | --systemd | --image [--deb PATH] | --faults [--short] [--seed N]]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$GPUS" ]; then
     GPUS="bochs,virtio-gpu"
     [ "$SYSTEMD" = 1 ] && GPUS="bochs"
+    [ "$IMAGE_BOOT" = 1 ] && GPUS="bochs"
     [ "$FRAMEBUFFER" = emulation ] && GPUS="bochs"
     [ "$FRAMEBUFFER" = vesa ] && GPUS="vga"
 fi
@@ -120,6 +129,12 @@ step() { echo "== $*" >&2; }
 step "release build (Swift runtime linked statically)"
 swift build -c release --static-swift-stdlib --product ebook-fb >&2
 BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/ebook-fb"
+
+if [ "$IMAGE_BOOT" = 1 ]; then
+    # shellcheck source=Tests/VirtualKiosk/image-boot.sh
+    . "$HERE/image-boot.sh"
+    exit
+fi
 
 # Debian's kernel and busybox, downloaded once into the cache.
 if [ ! -f "$CACHE/kernel/vmlinuz" ] || [ ! -x "$CACHE/busybox/bin/busybox" ]; then

@@ -50,16 +50,21 @@ journalctl -q -b -o short-monotonic --no-pager | sed -n '1,/ebook-fb: presented 
     | grep -E 'systemd\[1\]: (Starting|Finished|Started|Reached|Mounting|Mounted)|kernel: (Run|Freeing)' \
     | while read -r line; do say "journal $line"; done
 t0=$(date +%s%N)
-/usr/local/bin/ebook-fb kiosk --check > /dev/null 2>&1
+ebook-fb kiosk --check > /dev/null 2>&1
 say "warm-check-ms $((($(date +%s%N) - t0) / 1000000))"
 say "unit $(systemctl show -p User,SupplementaryGroups,StateDirectory ebook-fb.service | tr '\n' ' ')"
 # The uid, then the name.
 say "reader-user $(stat -c '%u %U' "/proc/$(systemctl show -p MainPID --value ebook-fb.service)" 2>/dev/null)"
+# The image's boot checks the first page only: its root is read-only.
+if [ -e "$HERE/first-page-only" ]; then
+    journalctl -q -b -u ebook-fb.service -o short-monotonic --no-pager | sed 's/^/KIOSK log /' > "$SERIAL"
+    finish
+fi
 
 # The touchscreen appears root-only until udev gives it to the input group,
 # which under software emulation can take longer than inject's default
 # second; the reader opens it on that change.
-/usr/local/bin/ebook-fb inject --settle 5000 "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
+ebook-fb inject --settle 5000 "$HERE/flick.events" > /tmp/inject.log 2>&1 || say "failed: inject flick: $(cat /tmp/inject.log)"
 show flick "ebook-fb: presented page 2"
 
 # The position is saved once the page settles; wait for it on disk.
@@ -105,7 +110,7 @@ show back "ebook-fb: presented page 2" 3
 sed -i 's#^ACCESSIBLE=.*#ACCESSIBLE=spoken#' /etc/ebook-fb.conf
 systemctl restart ebook-fb.service
 wait_line "ebook-fb: presented page 2" 4 || say "failed: no page 2 with the spoken interface"
-/usr/local/bin/ebook-fb inject --settle 5000 "$HERE/tap-middle.events" > /tmp/inject.log 2>&1 \
+ebook-fb inject --settle 5000 "$HERE/tap-middle.events" > /tmp/inject.log 2>&1 \
     || say "failed: inject tap: $(cat /tmp/inject.log)"
 sleep 10
 say "speech $(reader_log | grep -E 'speech: |no sound|no speech' | tail -n 1) | $(head -n 1 /proc/asound/cards 2>/dev/null)"
