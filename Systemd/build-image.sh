@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the kiosk's bootable x86-64 disk image from the ebook-fb Debian
-# package: Debian 12 made by mkosi (Systemd/image), booted by UEFI through
+# package: Debian 12 made by mkosi (Systemd/image) with the package's
+# dependencies, the package installed in it, booted by UEFI through
 # systemd-boot, the ebook-fb service enabled, the root file system mounted
 # read-only, and a FAT partition labelled BOOKS mounted read-only at
 # /srv/books, the library's folder, for books copied from any computer.
@@ -44,21 +45,29 @@ trap 'rm -rf "$WORK"' EXIT
 [ -n "$CACHE" ] || CACHE="$WORK/cache"
 
 # The package's dependencies (each one's first choice, without versions)
-# are installed with the system, so that mkosi caches them all and the
-# package itself goes in offline.
+# are installed by mkosi with the system; the tree is kept in the cache,
+# named by the definition and that list, and the package goes into a
+# copy of it, offline.
 PACKAGES="$(for field in Depends Recommends; do dpkg-deb -f "$DEB" "$field"; done | tr ',' '\n' \
     | sed -e 's/|.*//' -e 's/(.*)//' -e 's/[[:space:]]//g' | grep -v '^$' | sort -u | paste -sd, -)"
 DEFINITION="$REPO/Systemd/image"
 KEY="$( (cat "$DEFINITION/mkosi.default" "$DEFINITION/mkosi.prepare"; find "$DEFINITION/mkosi.skeleton" -type f | sort | xargs cat; echo "$PACKAGES") | sha256sum | cut -c1-16)"
-OUTPUT="$CACHE/$KEY"
-mkdir -p "$OUTPUT" "$WORK/extra/var/cache/ebook-fb-image"
-cp "$DEB" "$WORK/extra/var/cache/ebook-fb-image/"
-step "mkosi: Debian with the package's dependencies (cached in $OUTPUT), then the package"
-# mkosi's incremental cache is the tree after packages and mkosi.prepare;
-# the key above names a new one whenever they change.
-mkosi -C "$DEFINITION" --force --incremental --mirror "$(bash "$REPO/Systemd/debian-mirror.sh")" \
-    --package "$PACKAGES" --extra-tree "$WORK/extra" --output-dir "$OUTPUT" --output "$OUTPUT/root" build >&2
-TREE="$OUTPUT/root"
+BASE="$CACHE/$KEY"
+if [ ! -d "$BASE/root" ]; then
+    step "mkosi: Debian with the package's dependencies (kept in $BASE)"
+    rm -rf "$BASE"
+    mkdir -p "$BASE"
+    # Not mkosi's --incremental: mkosi 14 copies its cached tree without
+    # the files' owners.
+    mkosi -C "$DEFINITION" --force --mirror "$(bash "$REPO/Systemd/debian-mirror.sh")" \
+        --package "$PACKAGES" --output-dir "$BASE/.build" --output "$BASE/.build/root" build >&2
+    mv "$BASE/.build/root" "$BASE/root"
+    rm -rf "$BASE/.build"
+fi
+step "the package in a copy of that tree"
+TREE="$WORK/root"
+cp -a "$BASE/root" "$TREE"
+dpkg --root="$TREE" -i "$DEB" >&2
 
 step "the kiosk's settings, mounts and boot entry"
 conf="$TREE/etc/ebook-fb.conf"

@@ -12,7 +12,7 @@ if [ -z "$DEB" ]; then
     [ -f "$ROOT/Systemd/build-deb.sh" ] || { echo "run.sh --image: no Systemd/build-deb.sh; give a package with --deb PATH" >&2; exit 1; }
     step "the Debian package (Systemd/build-deb.sh)"
     rm -rf "$WORK/deb"
-    bash "$ROOT/Systemd/build-deb.sh" "$WORK/deb" >&2
+    BIN="$BIN" bash "$ROOT/Systemd/build-deb.sh" "$WORK/deb" >&2
     DEB="$(ls "$WORK"/deb/ebook-fb_*_amd64.deb)"
 fi
 
