@@ -43,6 +43,8 @@ step() { echo "== $*" >&2; }
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 [ -n "$CACHE" ] || CACHE="$WORK/cache"
+mkdir -p "$CACHE"
+CACHE="$(cd "$CACHE" && pwd)"
 
 # The package's dependencies (each one's first choice, without versions)
 # are installed by mkosi with the system; the tree is kept in the cache,
