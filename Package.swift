@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"]),
         // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Threading", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries",
                                         "Languages", "Speech"]),

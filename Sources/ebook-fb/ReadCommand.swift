@@ -13,6 +13,7 @@ import LinuxInput
 import LinuxSystem
 import Raster
 import Reader
+import Threading
 import Typesetting
 
 /// `ebook-fb BOOK`: the reader.
@@ -307,13 +308,15 @@ struct ReadCommand: ParsableCommand {
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
+        // Speech starts once the first page is on the glass, not against it.
+        let firstFrameShown = StartGate()
         let session = try withReadAloud(makeScene(geometry: geometry, theme: theme,
                                                   panelSize: try screen.panelSize() ?? display.physicalSize,
-                                                  languages: languages), virtualTime: false)
+                                                  languages: languages), virtualTime: false, startingAfter: firstFrameShown)
         defer { session.stop() }
-        let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
-                               calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
-                               terminalKeys: terminalKeys)
+        let input = try ThreadedInput(reading: EvdevInput(screenWidth: display.width, screenHeight: display.height,
+                                                          rotation: rotation, calibration: calibration,
+                                                          touchDevicePath: touchDevice, kiosk: kiosk, terminalKeys: terminalKeys))
         defer { input.closeAll() }
         let panel = display.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
         log("\(session is LibraryScene ? "library of" : "reading") \(options.book) on \(console.summary) "
@@ -327,6 +330,7 @@ struct ReadCommand: ParsableCommand {
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
+        loop.onFirstFrameShown = firstFrameShown.open
         let reason = try loop.run()
         session.saveNow()
         crashGuard?.stoppedNormally()

@@ -55,6 +55,8 @@ public final class ReaderLoop {
     public var onWarning: ((String) -> Void)?
     /// News for the log that is no problem (a touchscreen came or went).
     public var onNotice: ((String) -> Void)?
+    /// Called once, when the first frame is on the glass.
+    public var onFirstFrameShown: (() -> Void)?
     /// Frames presented so far.
     public private(set) var presentedFrames = 0
     /// The deadlines the loop waited with, in order (nil: none); kept only
@@ -282,6 +284,7 @@ public final class ReaderLoop {
         if isFirstFramePending {
             isFirstFramePending = false
             onNotice?("first page on screen")
+            onFirstFrameShown?()
             if let service {
                 do { try service.ready(status: scene.restingDescription) } catch { onWarning?("\(error)") }
             }
