@@ -37,7 +37,7 @@ public enum FileSystem {
     /// fsync of a folder, so the names in it survive a power cut. Some file
     /// systems refuse to sync folders; what was written stays all the same,
     /// so that is not an error.
-    static func synchronizeFolder(_ path: String) {
+    public static func synchronizeFolder(_ path: String) {
         guard let folder = try? FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY) else { return }
         try? folder.synchronize()
         folder.close()
