@@ -35,25 +35,28 @@ public struct BookDownload {
     }
 
     /// The hidden name a download of `link` is written to first: the same
-    /// for the same link, so a part kept from a broken transfer is found again.
-    public static func temporaryName(for link: CatalogLink, kind: BookFileType) -> String {
-        ".ebook-fb-" + BookFileName.hashName(link.href) + "-part." + (BookFileType.fileExtension(mediaType: link.type) ?? "book")
+    /// for the same link and `version` (the entry's date), so a part kept
+    /// from a broken transfer is found again, and only for that version.
+    public static func temporaryName(for link: CatalogLink, version: String?) -> String {
+        ".ebook-fb-" + BookFileName.hashName(link.href + "\n" + (version ?? "")) + "-part."
+            + (BookFileType.fileExtension(mediaType: link.type) ?? "book")
     }
 
     /// Whether `name` is one of the temporary files downloads write.
     public static func isTemporaryName(_ name: String) -> Bool { name.hasPrefix(".ebook-fb-") && name.contains("-part.") }
 
-    /// Fetches `link` into `folder` (made when missing) as `name`, which
-    /// is replaced when there. `keepPartial` keeps what arrived when the
-    /// connection broke or stalled, and resumes from it. With
+    /// Fetches `link` into `folder` (made when missing) as `name`; a file
+    /// of that name is replaced when `replacing`, else the book takes the
+    /// next free name (`name (2).epub`). `keepPartial` keeps what arrived when the
+    /// connection broke or stalled, and resumes from it (for the same `version`). With
     /// `unlessMatching`, a server whose copy is still that one sends nothing.
-    public func fetch(_ link: CatalogLink, kind: BookFileType, into folder: String, as name: String, keepPartial: Bool = false,
-                      unlessMatching: HTTPValidators? = nil) throws(CatalogError) -> Outcome {
+    public func fetch(_ link: CatalogLink, kind: BookFileType, into folder: String, as name: String, replacing: Bool = false, keepPartial: Bool = false,
+                      version: String? = nil, unlessMatching: HTTPValidators? = nil) throws(CatalogError) -> Outcome {
         do throws(SystemError) { try FileSystem.createDirectories(folder) } catch {
             throw CatalogError(place: folder, problem: "cannot make the folder: \(error)")
         }
         let limits = try transferLimits(folder: folder, link: link)
-        let temporary = folder + "/" + Self.temporaryName(for: link, kind: kind)
+        let temporary = folder + "/" + Self.temporaryName(for: link, version: version)
         let transfer: FileTransfer
         do {
             transfer = try client.download(link.href, to: temporary, limits: limits, resume: keepPartial,
@@ -69,6 +72,11 @@ public struct BookDownload {
         }
         do throws(CatalogError) {
             try check(temporary, kind: kind, address: result.finalAddress)
+            var name = name
+            if !replacing, (try? FileSystem.status(folder + "/" + name)) != nil {
+                let names = (try? FileSystem.directoryEntries(folder)) ?? []
+                name = BookFileName.unique(name, taken: Set(names))
+            }
             let destination = folder + "/" + name
             do throws(SystemError) {
                 let file = try FileDescriptor.open(temporary, flags: O_RDONLY | O_CLOEXEC)

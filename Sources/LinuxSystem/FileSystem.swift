@@ -80,7 +80,7 @@ public enum FileSystem {
     }
 
     /// The folder holding `path` ("." for a bare name).
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
