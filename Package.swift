@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader", "Speech"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
-        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs", "Network", "LinuxSystem"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs", "Network", "LinuxSystem", "BookFormats", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
