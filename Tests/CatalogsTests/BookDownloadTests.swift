@@ -4,10 +4,14 @@ import Network
 import XCTest
 
 final class BookDownloadTests: XCTestCase {
-    private var server: CatalogServer!
+    private var started: CatalogServer?
+    private var server: CatalogServer {
+        guard let started else { preconditionFailure("setUp starts the server before every test") }
+        return started
+    }
 
-    override func setUpWithError() throws { server = try CatalogServer() }
-    override func tearDown() { server?.stop() }
+    override func setUpWithError() throws { started = try CatalogServer() }
+    override func tearDown() { started?.stop() }
 
     private func downloader(maximumBytes: Int = 10 << 20, minimumFree: Int = 0) -> BookDownload {
         BookDownload(client: HTTPClient(), maximumBytes: maximumBytes, totalSeconds: 20, minimumFreeBytes: minimumFree)

@@ -4,11 +4,15 @@ import Network
 import XCTest
 
 final class HTTPClientTests: XCTestCase {
-    private var server: CatalogServer!
+    private var started: CatalogServer?
+    private var server: CatalogServer {
+        guard let started else { preconditionFailure("setUp starts the server before every test") }
+        return started
+    }
     private let quick = TransferLimits(maximumBytes: 1 << 20, totalSeconds: 20, connectSeconds: 5, stallSeconds: 2)
 
-    override func setUpWithError() throws { server = try CatalogServer() }
-    override func tearDown() { server?.stop() }
+    override func setUpWithError() throws { started = try CatalogServer() }
+    override func tearDown() { started?.stop() }
 
     func testBasicAuthenticationFromTheAddressGoesToThatServerOnly() throws {
         try server.put("shelf.xml", acquisitionFeed([("a.txt", "2026-01-01T00:00:00Z")]))

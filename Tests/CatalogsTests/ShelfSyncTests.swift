@@ -4,10 +4,14 @@ import Network
 import XCTest
 
 final class ShelfSyncTests: XCTestCase {
-    private var server: CatalogServer!
+    private var started: CatalogServer?
+    private var server: CatalogServer {
+        guard let started else { preconditionFailure("setUp starts the server before every test") }
+        return started
+    }
 
-    override func setUpWithError() throws { server = try CatalogServer() }
-    override func tearDown() { server?.stop() }
+    override func setUpWithError() throws { started = try CatalogServer() }
+    override func tearDown() { started?.stop() }
 
     private func sync(_ folder: ScratchFolder, state: ScratchFolder, feed: String = "shelf.xml") throws -> ShelfSummary {
         let client = HTTPClient()
