@@ -33,6 +33,7 @@ let package = Package(
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -92,6 +93,10 @@ let package = Package(
         .target(name: "Speech", dependencies: ["CEspeakNG", "CALSA", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
+        // HTTP through libcurl: bounded transfers into memory or a file, resumed, authenticated.
+        .target(name: "Network", dependencies: ["CCurl", "LinuxSystem"]),
+        // OPDS catalogs (Atom and JSON), downloads that open as books, and a shelf kept in step with a feed.
+        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
         .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
@@ -122,7 +127,7 @@ let package = Package(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance", "Search", "Speech",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "Catalogs", "Network", "DeveloperTools", "Conformance", "Search", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -156,6 +161,7 @@ let package = Package(
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader", "Speech"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs", "Network", "LinuxSystem", "BookFormats", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),

@@ -77,6 +77,17 @@ final class KioskConfigurationTests: XCTestCase {
         }
     }
 
+    func testTheShelfIsAnHTTPAddressAndItsPeriodMinutes() throws {
+        let configuration = try KioskConfiguration(parsing: "SHELF=https://kiosk:pw@books.example/opds\nSHELF_SYNC=30\n", source: "k.conf")
+        XCTAssertEqual(configuration.shelf, "https://kiosk:pw@books.example/opds")
+        XCTAssertEqual(configuration.shelfSyncMinutes, 30)
+        XCTAssertNil(try KioskConfiguration(parsing: "SHELF_SYNC=0", source: "k.conf").shelfSyncMinutes)
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "SHELF=file://secret@/etc/passwd", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: SHELF: not an http or https address of an OPDS feed")
+        }
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "SHELF_SYNC=often", source: "k.conf"))
+    }
+
     func testTheEncodingIsCheckedAndHandedToTheReader() throws {
         let configuration = try KioskConfiguration(parsing: "ENCODING=cp1251\n", source: "k.conf")
         XCTAssertEqual(configuration.encoding, "cp1251")

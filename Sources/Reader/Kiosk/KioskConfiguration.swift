@@ -55,6 +55,11 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// How frames reach the panel: standard, or eink.
     public var displayMode = DisplayMode.standard
 
+    /// An OPDS acquisition feed the books folder is kept in step with (`ebook-fb sync-shelf --config`).
+    public var shelf: String?
+    /// Minutes between two syncs of the shelf; nil: only once, at start.
+    public var shelfSyncMinutes: Int?
+
     /// Where the reader draws: drm, fbdev or auto (`--display`).
     public var displayDevice = "drm"
 
@@ -62,7 +67,7 @@ public struct KioskConfiguration: Equatable, Sendable {
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
                               "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
-                              "DISPLAY_MODE", "DISPLAY_DEVICE"]
+                              "DISPLAY_MODE", "DISPLAY_DEVICE", "SHELF", "SHELF_SYNC"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -193,6 +198,14 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): DISPLAY_DEVICE \"\(value)\": use drm, fbdev or auto")
             }
             displayDevice = device == "kms" ? "drm" : device
+        case "SHELF":
+            let scheme = given?.split(separator: ":").first?.lowercased()
+            if given != nil, scheme != "http" && scheme != "https" {
+                // The value is not repeated: it may hold a password.
+                throw KioskConfigurationError("\(place): SHELF: not an http or https address of an OPDS feed")
+            }
+            shelf = given
+        case "SHELF_SYNC": shelfSyncMinutes = try Self.minutes(given, key: key, at: place)
         default:
             throw KioskConfigurationError("\(place): unknown setting \"\(key)\"; known: "
                                           + Self.keys.joined(separator: ", "))
