@@ -10,7 +10,9 @@
 #
 # VERSION (the file at the repository's root) is the upstream version;
 # the package's is VERSION-1. Without BIN the release binary is built with
-# the Swift runtime linked statically; it is stripped into the package.
+# the Swift runtime linked statically, in a build folder of its own
+# (.build/static: sharing .build with builds without that flag would
+# rebuild everything at each switch); it is stripped into the package.
 set -euo pipefail
 OUT="${1:?usage: Systemd/build-deb.sh OUTDIR}"
 mkdir -p "$OUT"
@@ -27,8 +29,8 @@ ARCH="$(dpkg --print-architecture)"
 MAINTAINER="${MAINTAINER:-$(git log -1 --format='%an <%ae>' 2>/dev/null || true)}"
 [ -n "$MAINTAINER" ] || { echo "build-deb: no MAINTAINER and no git history to take one from" >&2; exit 1; }
 if [ -z "${BIN:-}" ]; then
-    swift build -c release --static-swift-stdlib --product ebook-fb >&2
-    BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/ebook-fb"
+    swift build -c release --static-swift-stdlib --scratch-path .build/static --product ebook-fb >&2
+    BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/ebook-fb"
 fi
 
 WORK="$(mktemp -d)"

@@ -1,4 +1,3 @@
-import Glibc
 import LinuxSystem
 
 /// Where the reader's metrics go: `ebook-fb.prom` in a folder that

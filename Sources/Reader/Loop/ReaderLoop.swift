@@ -48,7 +48,7 @@ public final class ReaderLoop {
     /// What the reader did so far, for the metrics.
     public private(set) var activity = ReaderActivity()
     private var metricsPacer = MetricsPacer()
-    private var lastStatusLine: String?
+    private var reports: ServiceReports
     /// When the frame being made began to be stepped (the clock's time, for its budget).
     private var stepBegan = 0.0
 
@@ -89,6 +89,7 @@ public final class ReaderLoop {
         self.clock = clock
         self.service = service
         router = InputRouter(screenWidth: display.width)
+        reports = ServiceReports(service: service)
         sceneTime = clock.now
         lastInputTime = clock.now
         idle = IdleTimers(start: clock.now)
@@ -301,11 +302,7 @@ public final class ReaderLoop {
             isFirstFramePending = false
             activity.rested(on: scene.status)
             onNotice?("first page on screen")
-            if let service {
-                let status = scene.status.line ?? scene.restingDescription
-                lastStatusLine = status
-                do { try service.ready(status: status) } catch { onWarning?("\(error)") }
-            }
+            if let problem = reports.ready(scene.status, fallback: scene.restingDescription) { onWarning?(problem) }
         }
         try announce()
     }
@@ -351,9 +348,7 @@ public final class ReaderLoop {
         case .reloadRequested:
             stopReason = "reload requested (SIGHUP)"
             stoppedForReload = true
-            if let service {
-                do { try service.reloading() } catch { onWarning?("\(error)") }
-            }
+            if let problem = reports.reloading() { onWarning?(problem) }
         }
     }
 
@@ -385,10 +380,7 @@ public final class ReaderLoop {
         scene.didShowRestingFrame()
         let status = scene.status
         activity.rested(on: status)
-        if let service, !isFirstFramePending, let line = status.line, line != lastStatusLine {
-            lastStatusLine = line
-            do { try service.status(line) } catch { onWarning?("\(error)") }
-        }
+        if !isFirstFramePending, let problem = reports.rested(on: status) { onWarning?(problem) }
     }
 
     /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
