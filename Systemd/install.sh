@@ -2,11 +2,13 @@
 # Installs the reader as a kiosk: the binary, the systemd unit, a default
 # /etc/ebook-fb.conf (kept when one exists) and the sample books.
 #
-#   [PREFIX=/usr/local] [DESTDIR=] [BIN=path/to/ebook-fb] Systemd/install.sh
+#   [PREFIX=/usr/local] [DESTDIR=] [BIN=path/to/ebook-fb] [MAKE_USER=no] Systemd/install.sh
 #
 # PREFIX is where the files live on the target; DESTDIR is prepended to
 # every path written (a staging tree or an image's root). Without BIN the
 # release binary is built with the Swift runtime linked statically.
+# MAKE_USER=no leaves the unit's user to whoever installs the tree (a
+# package's postinst).
 # Afterwards, on the target: systemctl enable --now ebook-fb
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +38,9 @@ chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.ser
 SYSUSERS_DIR="$PREFIX/lib/sysusers.d"
 [ "$PREFIX" = /usr ] && SYSUSERS_DIR=/usr/lib/sysusers.d
 install -D -m 0644 Systemd/ebook-fb.sysusers "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
-if command -v systemd-sysusers >/dev/null; then
+if [ "${MAKE_USER:-yes}" = no ]; then
+    :
+elif command -v systemd-sysusers >/dev/null; then
     systemd-sysusers ${DESTDIR:+--root="$DESTDIR"} "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
 elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
     useradd ${DESTDIR:+--root "$DESTDIR"} --system --user-group --no-create-home --home-dir / \

@@ -51,31 +51,33 @@ public final class LibraryScene: ReadingScene {
 
     private func perform(_ request: LibraryScreen.Request?) {
         switch request {
-        case let .open(entry)?: open(entry)
+        case let .open(entry)?: open(path: entry.path)
         case .close?: if book != nil { show(library: false) }
         case nil: break
         }
     }
 
-    private func open(_ entry: LibraryEntry) {
-        if let book, book.bookPath == entry.path {
+    /// Opens the book at `path` at its saved place, as a tap on it in the
+    /// list would (the kiosk reopens the book that was open before a reload).
+    public func open(path: String) {
+        if let book, book.bookPath == path {
             show(library: false)
             return
         }
         closeBook()
         do {
-            let opened = try openBook(entry.path)
+            let opened = try openBook(path)
             opened.offersLibrary = true
             book = opened
             speech = speaking?(opened)
             bookJustOpened = true
-            library.opened(path: entry.path)
+            library.opened(path: path)
             library.hasOpenBook = true
             show(library: false)
         } catch {
             let problem = library.catalogue.formats.reason(error)
-            library.openingFailed(path: entry.path, problem: problem)
-            warnings.append("\(entry.path): cannot be opened: \(problem)")
+            library.openingFailed(path: path, problem: problem)
+            warnings.append("\(path): cannot be opened: \(problem)")
         }
     }
 
@@ -242,6 +244,13 @@ public final class LibraryScene: ReadingScene {
 
     public var restingDescription: String {
         showsLibrary || book == nil ? "presented the library" : book?.restingDescription ?? ""
+    }
+
+    /// The book on screen, if one is, and the books listed.
+    public var status: SceneStatus {
+        var status = showsLibrary ? SceneStatus() : book?.status ?? SceneStatus()
+        status.libraryBooks = library.entries.count
+        return status
     }
 
     public var screenName: String { showsLibrary || book == nil ? "library" : book?.screenName ?? "library" }

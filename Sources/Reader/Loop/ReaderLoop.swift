@@ -43,6 +43,14 @@ public final class ReaderLoop {
     private var lastInputTime: Double
     /// Why the loop stopped, once it has.
     public private(set) var stopReason: String?
+    /// It stopped on SIGHUP, for the settings to be read again.
+    public private(set) var stoppedForReload = false
+    /// What the reader did so far, for the metrics.
+    public private(set) var activity = ReaderActivity()
+    private var metricsPacer = MetricsPacer()
+    private var reports: ServiceReports
+    /// When the frame being made began to be stepped (the clock's time, for its budget).
+    private var stepBegan = 0.0
 
     /// Said when a presented frame at rest is on the glass ("presented page N").
     public var onSettled: ((String) -> Void)?
@@ -57,8 +65,12 @@ public final class ReaderLoop {
     public var onNotice: ((String) -> Void)?
     /// Called once, when the first frame is on the glass.
     public var onFirstFrameShown: (() -> Void)?
+    /// Called with what the reader did and shows, for the metrics: when
+    /// the loop runs anyway (never waking for it) at most once a minute
+    /// and never while the view moves (`MetricsPacer`).
+    public var onMetrics: ((ReaderActivity, SceneStatus) -> Void)?
     /// Frames presented so far.
-    public private(set) var presentedFrames = 0
+    public var presentedFrames: Int { activity.frames }
     /// The deadlines the loop waited with, in order (nil: none); kept only
     /// while `recordsWaits` is on.
     public private(set) var waits: [Double?] = []
@@ -79,6 +91,7 @@ public final class ReaderLoop {
         self.clock = clock
         self.service = service
         router = InputRouter(screenWidth: display.width)
+        reports = ServiceReports(service: service)
         sceneTime = clock.now
         lastInputTime = clock.now
         idle = IdleTimers(start: clock.now)
@@ -109,6 +122,10 @@ public final class ReaderLoop {
         reportWarnings()
         if scene.isFinished { stopReason = "finished" }
         if stopReason != nil { return }
+        if let onMetrics, metricsPacer.isDue(now: now, isMoving: scene.isMoving) {
+            metricsPacer.wrote(at: now)
+            onMetrics(activity, scene.status)
+        }
         if clock.isVirtual, try finishIfOver(now: now) { return }
 
         let deadline = wakeTime(now: now)
@@ -151,6 +168,7 @@ public final class ReaderLoop {
             switch item {
             case let .touches(frame):
                 onTouchFrame?(frame)
+                activity.touched(fingers: frame.touches.count)
                 lastInputTime = max(lastInputTime, frame.time)
                 switch idle.touch(fingers: frame.touches.count, at: frame.time) {
                 case .deliver: if router.route(frame, to: scene) { isDirty = true }
@@ -220,6 +238,7 @@ public final class ReaderLoop {
     /// (or must be shown whole again); the display may present now.
     private func step(at time: Double) throws {
         guard isDirty || needsWholeFrame || scene.isMoving || scene.hasBackgroundWork else { return }
+        stepBegan = clock.now
         if clock.isVirtual { scene.waitForFrameWork() }
         sceneTime = max(sceneTime, time)
         let target = (display as? ScanoutDisplay)?.backBuffer
@@ -269,7 +288,7 @@ public final class ReaderLoop {
     private func didPresent(_ frame: PixelBuffer?) throws {
         needsWholeFrame = false
         needsCatchUp = true
-        presentedFrames += 1
+        activity.presented(began: stepBegan, ended: clock.now, moving: scene.isMoving)
         if let frame { try onPresent?(presentedFrames, frame) }
         pendingAnnouncement = isAtRest ? scene.restingDescription : nil
         isFirstFramePending = presentedFrames == 1
@@ -283,11 +302,10 @@ public final class ReaderLoop {
     private func frameShown() throws {
         if isFirstFramePending {
             isFirstFramePending = false
+            activity.rested(on: scene.status)
             onNotice?("first page on screen")
             onFirstFrameShown?()
-            if let service {
-                do { try service.ready(status: scene.restingDescription) } catch { onWarning?("\(error)") }
-            }
+            if let problem = reports.ready(scene.status, fallback: scene.restingDescription) { onWarning?(problem) }
         }
         try announce()
     }
@@ -330,6 +348,10 @@ public final class ReaderLoop {
             onNotice?("console back: the screen is taken again")
         case let .quit(reason):
             stopReason = reason
+        case .reloadRequested:
+            stopReason = "reload requested (SIGHUP)"
+            stoppedForReload = true
+            if let problem = reports.reloading() { onWarning?(problem) }
         }
     }
 
@@ -359,6 +381,9 @@ public final class ReaderLoop {
         }
         // Kept only now, so a slow disk never holds back the frame that ends a turn.
         scene.didShowRestingFrame()
+        let status = scene.status
+        activity.rested(on: status)
+        if !isFirstFramePending, let problem = reports.rested(on: status) { onWarning?(problem) }
     }
 
     /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
