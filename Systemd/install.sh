@@ -32,7 +32,11 @@ sed -e "s#^ExecStart=/usr/local/bin/ebook-fb#ExecStart=$PREFIX/bin/ebook-fb#" \
 sed -e "s#getty@tty1#getty@%i#g" -e "s#/dev/tty1#/dev/%I#g" -e "s#tty1#%I#g" \
     -e "s#^\(ExecStart=.*\)\$#\1 --tty /dev/%I#" \
     "$DESTDIR$UNIT_DIR/ebook-fb.service" > "$DESTDIR$UNIT_DIR/ebook-fb@.service"
-chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service"
+# The shelf's sync, a service of its own: the reader has no network.
+sed -e "s#^ExecStart=/usr/local/bin/ebook-fb#ExecStart=$PREFIX/bin/ebook-fb#" \
+    -e "s#file:///usr/local/share/doc/#file://$PREFIX/share/doc/#" \
+    Systemd/ebook-fb-shelf.service > "$DESTDIR$UNIT_DIR/ebook-fb-shelf.service"
+chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service" "$DESTDIR$UNIT_DIR/ebook-fb-shelf.service"
 # The unit's user: declared for systemd-sysusers and made now (in the
 # staging tree with DESTDIR), with useradd where sysusers is missing.
 SYSUSERS_DIR="$PREFIX/lib/sysusers.d"

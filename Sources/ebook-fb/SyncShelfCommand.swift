@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import FoundationEssentials
+import Glibc
 import LinuxSystem
 import Network
 import Reader
@@ -45,15 +46,19 @@ struct SyncShelfCommand: ParsableCommand {
         }
         let settings: KioskConfiguration
         do { settings = try KioskConfiguration.load(path: config) } catch { throw CommandError(error.description) }
-        guard let shelf = settings.shelf else { throw CommandError("\(config): SHELF is not set: no feed to sync") }
+        guard let shelf = settings.shelf else {
+            // A kiosk without a shelf is no error: the service ends there.
+            return StandardStreams.log("\(config): no SHELF set: no shelf to keep in step")
+        }
         guard let folder = settings.booksFolder else { throw CommandError("\(config): SHELF needs BOOKS, the folder the books go to") }
         let guardNote = CrashLoopGuard(stateDirectory: stateDirectory, boot: "")
+        var health = ShelfHealth()
+        var failuresInARow = 0
         while true {
+            var summary: ShelfSummary?
             do {
-                let summary = try pass(address: shelf, folder: folder, stateDirectory: stateDirectory,
-                                       inUse: Self.openBooks(guardNote.openBook, folder: folder))
-                StandardStreams.printLine(Self.json(summary))
-                if settings.shelfSyncMinutes == nil && summary.failed > 0 { throw ExitCode.failure }
+                summary = try pass(address: shelf, folder: folder, stateDirectory: stateDirectory,
+                                   inUse: Self.openBooks(guardNote.openBook, folder: folder))
             } catch let error as CatalogError {
                 guard settings.shelfSyncMinutes != nil else { throw error }
                 StandardStreams.log("shelf not synced: \(error)")
@@ -61,8 +66,17 @@ struct SyncShelfCommand: ParsableCommand {
                 guard settings.shelfSyncMinutes != nil else { throw error }
                 StandardStreams.log("shelf not synced: \(error)")
             }
+            health.record(summary, at: Int(time(nil)))
+            if let directory = settings.metricsDirectory {
+                do { try health.write(to: directory) } catch { StandardStreams.log("shelf metrics not written: \(error)") }
+            }
+            if let summary {
+                StandardStreams.printLine(Self.json(summary))
+                if settings.shelfSyncMinutes == nil && summary.failed > 0 { throw ExitCode.failure }
+            }
+            failuresInARow = summary == nil ? failuresInARow + 1 : 0
             guard let minutes = settings.shelfSyncMinutes else { return }
-            sleepMilliseconds(Double(minutes) * 60_000)
+            sleepMilliseconds(Double(ShelfRetry.waitMinutes(afterFailures: failuresInARow, interval: minutes)) * 60_000)
         }
     }
 

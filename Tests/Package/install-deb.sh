@@ -37,6 +37,7 @@ for group in video input audio; do
 done
 [ -f "$TREE/lib/systemd/system/ebook-fb.service" ] || fail "no unit"
 grep -q '^ExecStart=/usr/bin/ebook-fb kiosk' "$TREE/lib/systemd/system/ebook-fb.service" || fail "the unit does not run /usr/bin/ebook-fb"
+grep -q '^ExecStart=/usr/bin/ebook-fb sync-shelf' "$TREE/lib/systemd/system/ebook-fb-shelf.service" || fail "no shelf unit running /usr/bin/ebook-fb"
 [ ! -e "$TREE/etc/systemd/system/multi-user.target.wants/ebook-fb.service" ] || fail "installing enabled the unit"
 in_root dpkg-query -W -f='${Conffiles}\n' ebook-fb | grep -q '^ /etc/ebook-fb.conf ' || fail "/etc/ebook-fb.conf is no conffile"
 in_root ebook-fb kiosk --check-config || fail "the installed settings do not pass --check-config"
