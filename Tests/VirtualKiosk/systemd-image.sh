@@ -87,6 +87,20 @@ print("\n".join(initramfs.shared_libraries(sys.argv[2])))' "$HERE" "$BIN"); do
     # record after an update: what runs only after one (systemd-sysusers,
     # which the device nodes and so the file systems wait for) is skipped.
     touch -r "$tree/usr" "$tree/etc/.updated" "$tree/var/.updated"
+    # mkfs.ext4 -d keeps whole seconds only, and fontconfig's caches record
+    # their folders' times to the nanosecond: on the disk they would all be
+    # stale and every start that looks for a fallback font would scan the
+    # fonts again (seconds under emulation), as on no Debian install. The
+    # folders' times are cut to the second and the caches written again.
+    python3 - "$tree/usr/share/fonts" "$tree/usr/local/share/fonts" <<'PY'
+import os, sys
+for top in sys.argv[1:]:
+    for folder, _, _ in os.walk(top):
+        status = os.stat(folder)
+        second = 1_000_000_000
+        os.utime(folder, ns=(status.st_atime_ns // second * second, status.st_mtime_ns // second * second))
+PY
+    fc-cache -f -s -y "$tree" >&2
     rm -f "$image"
     mkfs.ext4 -q -F -L kiosk-root -d "$tree" "$image" "$image_size"
     rm -rf "$tree"
