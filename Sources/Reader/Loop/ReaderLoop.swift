@@ -21,11 +21,11 @@ public final class ReaderLoop {
     public let input: InputSource
     public let clock: LoopClock
     private let service: ServiceManager?
-    private var router: InputRouter
+    var router: InputRouter
     /// The next present must carry every row (first frame, screen taken back).
     private var needsWholeFrame = true
     /// Input changed the scene since its last step.
-    private var isDirty = true
+    var isDirty = true
     /// The frame at rest is in one scanout buffer only: present it once
     /// more (with no damage, the display copies what the other lacks), so a
     /// small change to a page at rest (the menu, a footer) costs its own
@@ -40,13 +40,13 @@ public final class ReaderLoop {
     private var lastAnnouncement: String?
     /// The first frame was presented and is not yet known to be on the glass.
     private var isFirstFramePending = false
-    private var lastInputTime: Double
+    var lastInputTime: Double
     /// Why the loop stopped, once it has.
-    public private(set) var stopReason: String?
+    public internal(set) var stopReason: String?
     /// It stopped on SIGHUP, for the settings to be read again.
     public private(set) var stoppedForReload = false
     /// What the reader did so far, for the metrics.
-    public private(set) var activity = ReaderActivity()
+    public internal(set) var activity = ReaderActivity()
     private var metricsPacer = MetricsPacer()
     private var reports: ServiceReports
     /// When the frame being made began to be stepped (the clock's time, for its budget).
@@ -145,63 +145,6 @@ public final class ReaderLoop {
         }
     }
 
-    // MARK: Input
-
-    /// A key's command for the scene; false when it quits the loop.
-    private func handle(_ command: ReaderCommand, at time: Double) -> Bool {
-        // Escape quits only from the page itself; over it, it closes what is open.
-        guard command != .quit, command != .closeScreenOrQuit || !scene.escapeQuits else {
-            stopReason = "quit key"
-            return false
-        }
-        do {
-            try scene.handle(command, at: time)
-            isDirty = true
-        } catch {
-            onWarning?("\(command): \(error)")
-        }
-        return true
-    }
-
-    private func readInput(upTo time: Double) {
-        for item in input.read(upTo: time) {
-            switch item {
-            case let .touches(frame):
-                onTouchFrame?(frame)
-                activity.touched(fingers: frame.touches.count)
-                lastInputTime = max(lastInputTime, frame.time)
-                switch idle.touch(fingers: frame.touches.count, at: frame.time) {
-                case .deliver: if router.route(frame, to: scene) { isDirty = true }
-                case .wake: powerOn()
-                case .drop: break
-                }
-            case let .command(command, at):
-                lastInputTime = max(lastInputTime, at)
-                guard idle.key(at: at) == .deliver else {
-                    powerOn()
-                    continue
-                }
-                guard handle(command, at: at) else { return }
-            case let .typed(typed, command, at):
-                lastInputTime = max(lastInputTime, at)
-                guard idle.key(at: at) == .deliver else {
-                    powerOn()
-                    continue
-                }
-                if scene.takesTyping {
-                    scene.type(typed, at: at)
-                    isDirty = true
-                } else if let command {
-                    guard handle(command, at: at) else { return }
-                }
-            case let .deviceChanged(description):
-                onNotice?(description)
-            case let .switchConsole(number, _):
-                switchConsole(to: number)
-            }
-        }
-    }
-
     // MARK: Idle
 
     /// A frame may go to the glass: the display takes one and the panel is on.
@@ -226,7 +169,7 @@ public final class ReaderLoop {
     }
 
     /// The panel on again (a touch or a key woke it): the whole frame goes out.
-    private func powerOn() {
+    func powerOn() {
         do { try display.setPowered(true) } catch { onWarning?("the screen cannot be turned on: \(error)") }
         needsWholeFrame = true
         isDirty = true
@@ -384,17 +327,6 @@ public final class ReaderLoop {
         let status = scene.status
         activity.rested(on: status)
         if !isFirstFramePending, let problem = reports.rested(on: status) { onWarning?(problem) }
-    }
-
-    /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
-    private func switchConsole(to number: Int) {
-        do {
-            if try !display.switchConsole(to: number) {
-                onNotice?("console \(number): switching refused (the console is locked or there is none)")
-            }
-        } catch {
-            onWarning?("console \(number): \(error)")
-        }
     }
 
     // MARK: Waiting
