@@ -256,9 +256,10 @@ public final class LibraryScene: ReadingScene {
 
     public var screenName: String { showsLibrary || book == nil ? library.screenName : book?.screenName ?? "library" }
 
-    /// In the library Escape goes back to the book open behind it, and quits when there is none.
+    /// In the library Escape goes back to the book open behind it, and quits when there is none;
+    /// in the catalogs it goes back a step.
     public var escapeQuits: Bool {
-        showsLibrary || book == nil ? !library.hasOpenBook : book?.escapeQuits ?? true
+        showsLibrary || book == nil ? !library.hasOpenBook && library.catalogs == nil : book?.escapeQuits ?? true
     }
 
     public var watchedDescriptors: [Int32] { library.folder.fileDescriptor.map { [$0] } ?? [] }

@@ -273,7 +273,7 @@ public final class LibraryScreen {
         let arrived = catalogue.takeFound()
         let catalogsChanged = takeCatalogResults(at: self.time)
         let draws = moving || needsFrame || arrived || catalogsChanged
-        if draws, !scrollView.isAnimating, !scrollView.isTracking {
+        if draws, catalogs == nil, !scrollView.isAnimating, !scrollView.isTracking {
             _ = catalogue.wait(for: Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY)).map { entries[$0] })
         }
         catalogue.want(wantedEntries)
