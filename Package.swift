@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Threading", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries",
-                                        "Languages", "Speech"]),
+                                        "Languages", "Speech", "Catalogs", "Network"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
         // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "BookModel", "BookFormats", "BookStorage", "PlainText", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport",
-                                                       "Languages", "Speech"], exclude: ["Goldens"]),
+                                                       "Languages", "Speech", "Catalogs", "Network"], exclude: ["Goldens"]),
     ]
 )
 

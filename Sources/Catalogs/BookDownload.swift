@@ -50,8 +50,11 @@ public struct BookDownload {
     /// next free name (`name (2).epub`). `keepPartial` keeps what arrived when the
     /// connection broke or stalled, and resumes from it (for the same `version`). With
     /// `unlessMatching`, a server whose copy is still that one sends nothing.
+    /// `progress` is told, on this thread, how much of the file has arrived
+    /// (its whole size from the server, else from the catalog).
     public func fetch(_ link: CatalogLink, kind: BookFileType, into folder: String, as name: String, replacing: Bool = false, keepPartial: Bool = false,
-                      version: String? = nil, unlessMatching: HTTPValidators? = nil) throws(CatalogError) -> Outcome {
+                      version: String? = nil, unlessMatching: HTTPValidators? = nil,
+                      progress: ((TransferProgress) -> Void)? = nil) throws(CatalogError) -> Outcome {
         do throws(SystemError) { try FileSystem.createDirectories(folder) } catch {
             throw CatalogError(place: folder, problem: "cannot make the folder: \(error)")
         }
@@ -60,11 +63,13 @@ public struct BookDownload {
         let transfer: FileTransfer
         do {
             transfer = try client.download(link.href, to: temporary, limits: limits, resume: keepPartial,
-                                           unlessMatching: unlessMatching)
+                                           unlessMatching: unlessMatching, progress: progress.map { report in
+                { report(TransferProgress(bytes: $0.bytes, expectedBytes: $0.expectedBytes ?? link.length)) }
+            })
         } catch {
             let resumable = error.kind == .unreachable || error.kind == .timedOut
             if !(keepPartial && resumable) || Self.size(of: temporary) == 0 { try? FileSystem.removeFile(temporary) }
-            throw CatalogError(place: error.address, problem: error.problem)
+            throw CatalogError(error)
         }
         guard case let .complete(result) = transfer else {
             try? FileSystem.removeFile(temporary)

@@ -37,7 +37,7 @@ public enum BookFileType: Int, CaseIterable, Comparable, Sendable {
     }
 
     /// The name of the reader's format that opens such a file (`OpenedBook.formatName`).
-    var formatName: String {
+    public var formatName: String {
         switch self {
         case .epub: "epub"
         case .pdf: "pdf"

@@ -26,7 +26,7 @@ public struct CatalogReader {
         do {
             response = try client.get(address, limits: limits, accept: Self.accept)
         } catch {
-            throw CatalogError(place: error.address, problem: error.problem)
+            throw CatalogError(error)
         }
         return try FeedReader.read(response.body, address: response.finalAddress)
     }

@@ -21,6 +21,8 @@ extension HTTPClient {
         private(set) var refusal: NetworkError?
         var finalAddress: String
         var sentCredentials = false
+        /// Told the file's size after each piece of the body written.
+        var progress: ((TransferProgress) -> Void)?
 
         init(address: String, limits: TransferLimits, file: FileDescriptor?, resumeOffset: Int) {
             self.address = address
@@ -103,11 +105,21 @@ extension HTTPClient {
                     body.append(contentsOf: bytes)
                 }
                 received += bytes.count
+                progress?(TransferProgress(bytes: fileSize, expectedBytes: expectedSize))
                 return true
             } catch {
                 refusal = error
                 return false
             }
+        }
+
+        /// The whole resource's size: a part's Content-Range total, else
+        /// the kept bytes and the body's Content-Length.
+        private var expectedSize: Int? {
+            if status == 206, let total = headers["content-range"]?.split(separator: "/").last.flatMap({ Int($0) }) {
+                return total
+            }
+            return headers["content-length"].flatMap { Int($0) }.map { keptBytes + $0 }
         }
 
         /// At the first byte of a successful body: a part (206) must go on

@@ -44,10 +44,11 @@ public final class HTTPClient {
     /// instead starts the file again. `unlessMatching` makes the request
     /// conditional: `.notModified` when the server's version is that one.
     /// The file is created when missing; on failure it holds what arrived
-    /// of the resource (the caller removes or keeps it).
+    /// of the resource (the caller removes or keeps it). `progress` is
+    /// called on this thread as the body arrives.
     public func download(_ address: String, to path: String, limits: TransferLimits, resume: Bool = false,
-                         resumeValidators: HTTPValidators? = nil,
-                         unlessMatching: HTTPValidators? = nil) throws(NetworkError) -> FileTransfer {
+                         resumeValidators: HTTPValidators? = nil, unlessMatching: HTTPValidators? = nil,
+                         progress: ((TransferProgress) -> Void)? = nil) throws(NetworkError) -> FileTransfer {
         let target = try WebAddress(address)
         let file: FileDescriptor
         var existing = 0
@@ -66,6 +67,7 @@ public final class HTTPClient {
             throw NetworkError(address: target.text, problem: "larger than \(limits.limitName); stopped", kind: .tooLarge)
         }
         var receiver = Receiver(address: target.text, limits: limits, file: file, resumeOffset: existing)
+        receiver.progress = progress
         var headers: [String] = []
         if existing > 0 {
             headers.append("Range: bytes=\(existing)-")
@@ -86,6 +88,7 @@ public final class HTTPClient {
             }
             existing = 0
             receiver = Receiver(address: target.text, limits: limits, file: file, resumeOffset: 0)
+            receiver.progress = progress
             try perform(target, receiver: receiver, limits: limits, headers: [], compressed: false)
         }
         if receiver.status == 304 && unlessMatching != nil && existing == 0 { return .notModified }

@@ -70,7 +70,17 @@ struct KioskCommand: ParsableCommand {
         }
         if json {
             var object = JSONLine()
-            for setting in reading.merged { object.add(setting.key, setting.value) }
+            var listed: Set<String> = []
+            for setting in reading.merged {
+                guard KioskConfiguration.listKeys.contains(setting.key) else {
+                    object.add(setting.key, setting.value)
+                    continue
+                }
+                // A list key is one array of its lines.
+                if listed.insert(setting.key).inserted {
+                    object.add(setting.key, strings: reading.merged.filter { $0.key == setting.key }.map(\.value))
+                }
+            }
             print(object.text)
         }
     }

@@ -28,6 +28,7 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var interfaceLanguages: LanguageOptions
     @OptionGroup var displayMode: DisplayModeOptions
     @OptionGroup var health: HealthOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     @Option(help: "Where to draw: auto, drm (or kms), fbdev or headless. auto picks DRM when a card with a connected screen can be driven, else the framebuffer, else headless.")
     var display: String = "auto"
@@ -214,6 +215,7 @@ struct ReadCommand: ParsableCommand {
                            languages: InterfaceLanguages) throws -> ReadingScene {
         guard (try? FileSystem.status(options.book))?.isDirectory == true else {
             if let openInLibrary { throw CommandError("--open \(openInLibrary): goes with a folder, and \(options.book) is none") }
+            if !catalogOptions.catalogs.isEmpty { throw CommandError("--catalog: goes with a folder, and \(options.book) is none") }
             return try makeSession(book: options.book, geometry: geometry, theme: givenTheme, panelSize: panelSize,
                                    languages: languages)
         }
@@ -232,6 +234,7 @@ struct ReadCommand: ParsableCommand {
                                         theme: theme, width: geometry.width, height: geometry.height,
                                         interfaceScale: try interfaceScale(saved: saved))
         library.languages = languages
+        library.catalogSources = try catalogOptions.sources()
         for book in crashGuard?.setAside ?? [] {
             library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
         }

@@ -57,6 +57,10 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// A folder for Prometheus's textfile collector (`--metrics-dir`); nil: no metrics.
     public var metricsDirectory: String?
 
+    /// The OPDS catalogs the library offers to browse (`CATALOG=Name|URL`,
+    /// one a line: unlike other keys, each adds one; an empty value drops those set before).
+    public var catalogs: [CatalogSource] = []
+
     /// Where the reader draws: drm, fbdev or auto (`--display`).
     public var displayDevice = "drm"
 
@@ -64,7 +68,9 @@ public struct KioskConfiguration: Equatable, Sendable {
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
                               "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
-                              "DISPLAY_MODE", "DISPLAY_DEVICE", "SHELF", "SHELF_SYNC", "METRICS_DIR"]
+                              "DISPLAY_MODE", "DISPLAY_DEVICE", "SHELF", "SHELF_SYNC", "METRICS_DIR", "CATALOG"]
+    /// Keys that add to a list, each line one more, rather than replace what was set before.
+    public static let listKeys: Set<String> = ["CATALOG"]
     /// The longest idle time a timer takes, in minutes (a day).
     public static let longestIdleMinutes = 1440
 
@@ -207,6 +213,13 @@ public struct KioskConfiguration: Equatable, Sendable {
             }
             shelf = given
         case "SHELF_SYNC": shelfSyncMinutes = try Self.minutes(given, key: key, at: place)
+        case "CATALOG":
+            guard let given else { catalogs = []; return }
+            do throws(CatalogSource.Problem) {
+                catalogs.append(try CatalogSource(parsing: given))
+            } catch {
+                throw KioskConfigurationError(at: place, key: key, error.description)
+            }
         default:
             let guess = Self.nearestKey(to: key).map { "did you mean \($0)? " } ?? ""
             throw KioskConfigurationError(at: place, key: key, "unknown setting; \(guess)known: " + Self.keys.joined(separator: ", "))
@@ -277,6 +290,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         if !languages.isEmpty { arguments += ["--languages", languages.joined(separator: ",")] }
         if displayMode != .standard { arguments += ["--display-mode", displayMode.rawValue] }
         if let metricsDirectory { arguments += ["--metrics-dir", metricsDirectory] }
+        for catalog in catalogs { arguments += ["--catalog", catalog.name + "|" + catalog.address] }
         return arguments
     }
 }

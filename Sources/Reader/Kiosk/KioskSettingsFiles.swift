@@ -25,7 +25,8 @@ public struct KioskSetting: Equatable, Sendable {
 /// The kiosk's settings as a fleet's tools leave them: the main file, then
 /// the drop-ins `FILE.d/*.conf` beside it in lexical (byte) order, a key
 /// set later winning over the same key set earlier, as systemd reads its
-/// own drop-ins. A drop-in folder that does not exist holds none.
+/// own drop-ins; a list key (`CATALOG`) adds each line to those before it
+/// instead, an empty value clearing them. A drop-in folder that does not exist holds none.
 public struct KioskSettingsFiles: Sendable {
     public let mainPath: String
 
@@ -38,7 +39,8 @@ public struct KioskSettingsFiles: Sendable {
     /// bad value, in file and line order.
     public struct Reading: Sendable {
         public var configuration = KioskConfiguration()
-        /// The settings in the order their keys first appear, each with the value that won.
+        /// The settings in the order their keys first appear, each with the
+        /// value that won; a list key's lines each, in order (after an empty value, only those after it).
         public var merged: [KioskSetting] = []
         public var problems: [KioskConfigurationError] = []
         /// The files read, in order.
@@ -114,7 +116,13 @@ extension KioskSettingsFiles.Reading {
     }
 
     private mutating func merge(_ setting: KioskSetting) {
-        if let index = merged.firstIndex(where: { $0.key == setting.key }) {
+        if KioskConfiguration.listKeys.contains(setting.key) {
+            if setting.value.isEmpty {
+                merged.removeAll { $0.key == setting.key }
+            } else {
+                merged.append(setting)
+            }
+        } else if let index = merged.firstIndex(where: { $0.key == setting.key }) {
             merged[index] = setting
         } else {
             merged.append(setting)

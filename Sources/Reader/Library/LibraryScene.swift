@@ -120,6 +120,7 @@ public final class LibraryScene: ReadingScene {
     /// since the last reset go.
     public func resetForIdle(at time: Double) {
         closeBook()
+        library.closeCatalogs()
         library.resetLanguageChoice()
         for keeper in visitorNotes {
             if let warning = keeper.eraseSavedHighlights() { warnings.append(warning) }
@@ -165,10 +166,10 @@ public final class LibraryScene: ReadingScene {
         perform(library.handle(command, at: time))
     }
 
-    public var takesTyping: Bool { !showsLibrary && book?.takesTyping == true }
+    public var takesTyping: Bool { showsLibrary || book == nil ? library.takesTyping : book?.takesTyping == true }
 
     public func type(_ key: TypedKey, at time: Double) {
-        guard !showsLibrary else { return }
+        guard !showsLibrary else { return library.type(key, at: time) }
         book?.type(key, at: time)
     }
 
@@ -223,11 +224,11 @@ public final class LibraryScene: ReadingScene {
 
     /// In the library: covers of rows near the screen being found.
     public var hasBackgroundWork: Bool {
-        showsLibrary || book == nil ? library.isFindingCovers : book?.hasBackgroundWork ?? false
+        showsLibrary || book == nil ? library.hasBackgroundWork : book?.hasBackgroundWork ?? false
     }
 
     public func waitForFrameWork() {
-        guard !showsLibrary, let book else { return library.finishCovers() }
+        guard !showsLibrary, let book else { return library.finishBackgroundWork() }
         if bookJustOpened {
             bookJustOpened = false
             book.finishBackgroundWork()
@@ -238,12 +239,12 @@ public final class LibraryScene: ReadingScene {
 
     public func finishBackgroundWork() {
         bookJustOpened = false
-        library.finishCovers()
+        library.finishBackgroundWork()
         book?.finishBackgroundWork()
     }
 
     public var restingDescription: String {
-        showsLibrary || book == nil ? "presented the library" : book?.restingDescription ?? ""
+        showsLibrary || book == nil ? "presented the " + library.screenName : book?.restingDescription ?? ""
     }
 
     /// The book on screen, if one is, and the books listed.
@@ -253,11 +254,12 @@ public final class LibraryScene: ReadingScene {
         return status
     }
 
-    public var screenName: String { showsLibrary || book == nil ? "library" : book?.screenName ?? "library" }
+    public var screenName: String { showsLibrary || book == nil ? library.screenName : book?.screenName ?? "library" }
 
-    /// In the library Escape goes back to the book open behind it, and quits when there is none.
+    /// In the library Escape goes back to the book open behind it, and quits when there is none;
+    /// in the catalogs it goes back a step.
     public var escapeQuits: Bool {
-        showsLibrary || book == nil ? !library.hasOpenBook : book?.escapeQuits ?? true
+        showsLibrary || book == nil ? !library.hasOpenBook && library.catalogs == nil : book?.escapeQuits ?? true
     }
 
     public var watchedDescriptors: [Int32] { library.folder.fileDescriptor.map { [$0] } ?? [] }
@@ -289,7 +291,7 @@ public final class LibraryScene: ReadingScene {
     public func summary(describing: Bool) -> JSONLine {
         if !showsLibrary, let scene = bookScene { return scene.summary(describing: describing) }
         var result = JSONLine()
-        result.add("screen", "library")
+        result.add("screen", library.screenName)
         result.add("books", library.entries.count)
         if describing {
             result.addNull("book")
