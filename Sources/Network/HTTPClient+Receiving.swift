@@ -191,7 +191,7 @@ extension HTTPClient {
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
             return NetworkError(address: address, problem: "the connection broke\(more)", kind: .unreachable)
         default:
-            let words = String(cString: curl_easy_strerror(code))
+            let words = String(cString: CCurl_easyStrerror(code))
             return NetworkError(address: address, problem: "\(words)\(more)", kind: .other)
         }
     }

@@ -19,11 +19,10 @@ public final class HTTPClient {
         credentials = catalog?.credentials
         credentialsOrigin = catalog?.origin
         self.userAgent = userAgent
-        // Reference counted by libcurl; safe to call again from each client.
-        curl_global_init(Self.globalDefault)
+        // Reference counted and thread-safe in libcurl; kept for the
+        // process's life once loaded, as the library itself is.
+        if CCurl_load() == 1 { _ = CCurl_globalInit(Self.globalDefault) }
     }
-
-    deinit { curl_global_cleanup() }
 
     /// GETs `address` into memory. A status other than 2xx fails.
     public func get(_ address: String, limits: TransferLimits, accept: String? = nil) throws(NetworkError) -> HTTPResponse {
@@ -102,13 +101,16 @@ public final class HTTPClient {
     /// itself (not of the status) throw.
     private func perform(_ target: WebAddress, receiver: Receiver, limits: TransferLimits, headers: [String],
                          compressed: Bool) throws(NetworkError) {
-        guard let handle = curl_easy_init() else {
+        guard CCurl_load() == 1 else {
+            throw NetworkError(address: target.text, problem: "libcurl cannot be loaded (is libcurl4 installed?)", kind: .other)
+        }
+        guard let handle = CCurl_easyInit() else {
             throw NetworkError(address: target.text, problem: "libcurl could not start a transfer", kind: .other)
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { CCurl_easyCleanup(handle) }
         var list: UnsafeMutablePointer<curl_slist>?
-        for header in headers { list = curl_slist_append(list, header) }
-        defer { curl_slist_free_all(list) }
+        for header in headers { list = CCurl_slistAppend(list, header) }
+        defer { CCurl_slistFreeAll(list) }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -145,7 +147,7 @@ public final class HTTPClient {
             throw NetworkError(address: target.text, problem: "this libcurl lacks an option the reader needs", kind: .other)
         }
 
-        let code = withExtendedLifetime(receiver) { curl_easy_perform(handle) }
+        let code = withExtendedLifetime(receiver) { CCurl_easyPerform(handle) }
         var location: UnsafeMutablePointer<CChar>?
         if CCurl_getString(handle, CURLINFO_EFFECTIVE_URL, &location) == CURLE_OK, let location {
             receiver.finalAddress = WebAddress.withoutUserinfo(String(cString: location))
