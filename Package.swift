@@ -33,6 +33,8 @@ let package = Package(
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
+        // libcurl loaded with the first transfer (its headers from libcurl4-openssl-dev).
+        .target(name: "CCurl"),
         // libhyphen-dev has no pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's renamed C symbols need wrappers (UAX #14 and dictionary line breaking,
@@ -92,6 +94,10 @@ let package = Package(
         .target(name: "Speech", dependencies: ["CEspeakNG", "CALSA", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
+        // HTTP through libcurl: bounded transfers into memory or a file, resumed, authenticated.
+        .target(name: "Network", dependencies: ["CCurl", "LinuxSystem"]),
+        // OPDS catalogs (Atom and JSON), downloads that open as books, and a shelf kept in step with a feed.
+        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
         .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the
@@ -103,10 +109,10 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"]),
         // The narrow boundaries between the reader and hardware: Display, InputSource, the loop's clock.
         .target(name: "Devices", dependencies: ["Geometry", "Gestures"]),
-        .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Geometry", "Gestures", "Devices"]),
+        .target(name: "LinuxInput", dependencies: ["CLinux", "LinuxSystem", "Threading", "Geometry", "Gestures", "Devices"]),
         .target(name: "LinuxDisplay", dependencies: ["CDRM", "CLinux", "LinuxSystem", "Geometry", "Devices"]),
         .target(name: "Reader", dependencies: ["Threading", "BookModel", "BookFormats", "BookStorage", "ImageDecoding", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxSystem", "Search", "Dictionaries",
-                                        "Languages", "Speech"]),
+                                        "Languages", "Speech", "Catalogs", "Network"]),
         // Runs of the reader loop for tooling: the trace's scene and its JSON, the soak.
         .target(name: "ReaderTools", dependencies: ["Reader", "Raster", "Devices", "Geometry", "Gestures", "Scrolling"]),
         // The developer commands' work: trace, soak, shape (HarfBuzz alone, as hb-shape
@@ -122,7 +128,7 @@ let package = Package(
             name: "ebook-fb",
             dependencies: [
                 "Threading", "Typesetting", "Raster", "Geometry", "Gestures", "Devices", "LinuxInput", "LinuxDisplay", "LinuxSystem", "Reader",
-                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "DeveloperTools", "Conformance", "Search", "Speech",
+                "BookModel", "BookFormats", "BookStorage", "PlainText", "Dictionaries", "Benchmarks", "Catalogs", "Network", "DeveloperTools", "Conformance", "Search", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and FoundationEssentials linked in (no module
@@ -156,6 +162,7 @@ let package = Package(
         .testTarget(name: "EPUBTests", dependencies: ["BookModel", "BookFormats", "EPUB", "Conformance", "StyleSheets", "Typesetting", "Raster", "Geometry", "Gestures",
                                                     "TestSupport", "Reader", "Speech"]),
         .testTarget(name: "ComicsTests", dependencies: ["Comics", "BookModel", "BookFormats", "CArchive", "TestSupport"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs", "Network", "LinuxSystem", "BookFormats", "TestSupport"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "BookModel", "BookFormats"]),
         .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries", "CZlib"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
@@ -165,7 +172,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["Geometry", "LinuxInput", "LinuxSystem", "CLinux", "Gestures", "Devices"]),
         .testTarget(name: "LinuxDisplayTests", dependencies: ["Geometry", "LinuxDisplay", "LinuxSystem", "CLinux", "Devices"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Threading", "BookModel", "BookFormats", "BookStorage", "PlainText", "Typesetting", "Raster", "Geometry", "Scrolling", "Gestures", "Devices", "LinuxInput", "LinuxSystem", "ReaderTools", "TestSupport",
-                                                       "Languages", "Speech"], exclude: ["Goldens"]),
+                                                       "Languages", "Speech", "Catalogs", "Network"], exclude: ["Goldens"]),
     ]
 )
 

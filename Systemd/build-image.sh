@@ -10,8 +10,8 @@
 #       [--set KEY=VALUE]... [--add-tree DIR] [--cmdline ARGUMENTS] [--cache DIR]
 #
 # --books: the files put on the BOOKS partition (default: the sample
-# books); --set: settings written into /etc/ebook-fb.conf besides
-# BOOKS=/srv/books; --add-tree: files laid over the root tree;
+# books); --set: settings besides BOOKS=/srv/books, written to the
+# drop-in /etc/ebook-fb.conf.d/50-image.conf; --add-tree: files laid over the root tree;
 # --cmdline: more kernel arguments; --cache: where mkosi's tree of
 # Debian packages is kept between builds (default: a temporary folder).
 # Runs as root; needs mkosi, dosfstools, mtools, fdisk and e2fsprogs.
@@ -72,18 +72,13 @@ cp -a "$BASE/root" "$TREE"
 dpkg --root="$TREE" -i "$DEB" >&2
 
 step "the kiosk's settings, mounts and boot entry"
-conf="$TREE/etc/ebook-fb.conf"
-[ -f "$conf" ] || { echo "build-image: the package installed no /etc/ebook-fb.conf" >&2; exit 1; }
+# The image's settings: a drop-in over the package's /etc/ebook-fb.conf.
+[ -f "$TREE/etc/ebook-fb.conf" ] || { echo "build-image: the package installed no /etc/ebook-fb.conf" >&2; exit 1; }
+mkdir -p "$TREE/etc/ebook-fb.conf.d"
 for setting in BOOKS=/srv/books "${SETTINGS[@]}"; do
-    key="${setting%%=*}"
-    [[ "$setting" == *=* && "$key" =~ ^[A-Z_]+$ ]] || { echo "build-image: --set $setting is not KEY=VALUE" >&2; exit 1; }
-    if grep -q "^$key=" "$conf"; then
-        awk -v key="$key=" -v line="$setting" 'index($0, key) == 1 {print line; next} {print}' "$conf" > "$conf.new"
-        mv "$conf.new" "$conf"
-    else
-        echo "$setting" >> "$conf"
-    fi
-done
+    [[ "$setting" =~ ^[A-Z_]+= ]] || { echo "build-image: --set $setting is not KEY=VALUE" >&2; exit 1; }
+    echo "$setting"
+done > "$TREE/etc/ebook-fb.conf.d/50-image.conf"
 # The root is read-only: the reading positions and the reader's caches
 # live in memory, the journal too; the books come from the BOOKS
 # partition, never written by the kiosk (FAT survives no power cut).

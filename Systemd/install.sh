@@ -2,11 +2,13 @@
 # Installs the reader as a kiosk: the binary, the systemd unit, a default
 # /etc/ebook-fb.conf (kept when one exists) and the sample books.
 #
-#   [PREFIX=/usr/local] [DESTDIR=] [BIN=path/to/ebook-fb] Systemd/install.sh
+#   [PREFIX=/usr/local] [DESTDIR=] [BIN=path/to/ebook-fb] [MAKE_USER=no] Systemd/install.sh
 #
 # PREFIX is where the files live on the target; DESTDIR is prepended to
 # every path written (a staging tree or an image's root). Without BIN the
 # release binary is built with the Swift runtime linked statically.
+# MAKE_USER=no leaves the unit's user to whoever installs the tree (a
+# package's postinst).
 # Afterwards, on the target: systemctl enable --now ebook-fb
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,13 +32,19 @@ sed -e "s#^ExecStart=/usr/local/bin/ebook-fb#ExecStart=$PREFIX/bin/ebook-fb#" \
 sed -e "s#getty@tty1#getty@%i#g" -e "s#/dev/tty1#/dev/%I#g" -e "s#tty1#%I#g" \
     -e "s#^\(ExecStart=.*\)\$#\1 --tty /dev/%I#" \
     "$DESTDIR$UNIT_DIR/ebook-fb.service" > "$DESTDIR$UNIT_DIR/ebook-fb@.service"
-chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service"
+# The shelf's sync, a service of its own: the reader has no network.
+sed -e "s#^ExecStart=/usr/local/bin/ebook-fb#ExecStart=$PREFIX/bin/ebook-fb#" \
+    -e "s#file:///usr/local/share/doc/#file://$PREFIX/share/doc/#" \
+    Systemd/ebook-fb-shelf.service > "$DESTDIR$UNIT_DIR/ebook-fb-shelf.service"
+chmod 0644 "$DESTDIR$UNIT_DIR/ebook-fb.service" "$DESTDIR$UNIT_DIR/ebook-fb@.service" "$DESTDIR$UNIT_DIR/ebook-fb-shelf.service"
 # The unit's user: declared for systemd-sysusers and made now (in the
 # staging tree with DESTDIR), with useradd where sysusers is missing.
 SYSUSERS_DIR="$PREFIX/lib/sysusers.d"
 [ "$PREFIX" = /usr ] && SYSUSERS_DIR=/usr/lib/sysusers.d
 install -D -m 0644 Systemd/ebook-fb.sysusers "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
-if command -v systemd-sysusers >/dev/null; then
+if [ "${MAKE_USER:-yes}" = no ]; then
+    :
+elif command -v systemd-sysusers >/dev/null; then
     systemd-sysusers ${DESTDIR:+--root="$DESTDIR"} "$DESTDIR$SYSUSERS_DIR/ebook-fb.conf"
 elif ! grep -q '^ebook-fb:' "$DESTDIR/etc/passwd" 2>/dev/null; then
     useradd ${DESTDIR:+--root "$DESTDIR"} --system --user-group --no-create-home --home-dir / \

@@ -30,14 +30,30 @@ kiosk_root_trim() {
 }
 
 # kiosk_root_seal TREE: the host name, no machine ID (made at first
-# boot), the reader's unit enabled, and the tree as up to date as its
-# /usr, as systemd-update-done would record after an update: what runs
-# only after one (systemd-sysusers, which the device nodes and so the
-# file systems wait for) is skipped. Last, after every change to /usr.
+# boot), the reader's unit enabled, the tree as up to date as its /usr,
+# and fontconfig's caches valid on an ext4 disk made by mkfs.ext4 -d.
+# Last, after every change to /usr, just before the file system is made.
 kiosk_root_seal() {
     local tree="$1"
     echo kiosk > "$tree/etc/hostname"
     : > "$tree/etc/machine-id"
     systemctl --root="$tree" enable ebook-fb.service >&2
+    # As systemd-update-done would record after an update: what runs only
+    # after one (systemd-sysusers, which the device nodes and so the file
+    # systems wait for) is skipped.
     touch -r "$tree/usr" "$tree/etc/.updated" "$tree/var/.updated"
+    # mkfs.ext4 -d keeps whole seconds only, and fontconfig's caches record
+    # their folders' times to the nanosecond: on the disk they would all be
+    # stale and every start that looks for a fallback font would scan the
+    # fonts again (seconds under emulation), as on no Debian install. The
+    # folders' times are cut to the second and the caches written again.
+    python3 - "$tree/usr/share/fonts" "$tree/usr/local/share/fonts" <<'PY'
+import os, sys
+for top in sys.argv[1:]:
+    for folder, _, _ in os.walk(top):
+        status = os.stat(folder)
+        second = 1_000_000_000
+        os.utime(folder, ns=(status.st_atime_ns // second * second, status.st_mtime_ns // second * second))
+PY
+    fc-cache -f -s -y "$tree" >&2
 }

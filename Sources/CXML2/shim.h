@@ -1,4 +1,4 @@
-// EPUB package and content documents are parsed through libxml2: its XML
+// EPUB documents and OPDS catalogs are parsed through libxml2: its XML
 // parser, and its HTML parser for documents that are not well-formed.
 //
 // Debian builds libxml2 with ICU, and its encoding.h then includes ICU's
@@ -13,3 +13,9 @@
 #include <libxml/tree.h>
 #include <libxml/entities.h>
 #include <libxml/xmlerror.h>
+#include <libxml/uri.h>
+
+// xmlFree is a global function pointer, which Swift 6 refuses to read.
+static inline void CXML2_free(void *pointer) {
+    xmlFree(pointer);
+}

@@ -10,8 +10,11 @@ public enum DisplayEvent: Equatable, Sendable {
     /// The console is ours again: the loop calls `takeBack()` and presents
     /// the whole frame.
     case acquireRequested
-    /// A termination signal (SIGTERM, SIGINT, SIGHUP): save and stop.
+    /// A termination signal (SIGTERM, SIGINT): save and stop.
     case quit(reason: String)
+    /// SIGHUP: save and stop, for the kiosk to read its settings again
+    /// and start over at the same place (a reader alone just stops).
+    case reloadRequested
 }
 
 /// Where frames go: the KMS screen, or a headless display in memory. The

@@ -1,9 +1,10 @@
 import Devices
+import Glibc
 import LinuxSystem
 
 /// The signals a reader on a console receives, as display events: the
 /// VT's release and acquire requests (a release refused outright on a
-/// locked kiosk) and the termination signals. Shared by the KMS and the
+/// locked kiosk), SIGHUP and the termination signals. Shared by the KMS and the
 /// fbdev console sessions.
 enum ConsoleSignalEvents {
     static func read(from signals: SignalChannel, terminal: VirtualTerminal?, refusesSwitching: Bool) throws -> [DisplayEvent] {
@@ -16,6 +17,8 @@ enum ConsoleSignalEvents {
                 events.append(.releaseRequested)
             case VirtualTerminal.acquireSignal:
                 events.append(.acquireRequested)
+            case SIGHUP:
+                events.append(.reloadRequested)
             default:
                 events.append(.quit(reason: "signal \(signal)"))
             }

@@ -2,7 +2,8 @@ import Devices
 
 /// systemd as the reader loop's service manager: READY=1 once the first
 /// page is on the glass, and while `WatchdogSec=` is set, WATCHDOG=1 at
-/// half the limit: the only periodic wake-up, and only from a loop that runs.
+/// half the limit: the only periodic wake-up, and only from a loop that
+/// runs; STATUS= with what is on screen, RELOADING=1 on SIGHUP.
 public final class SystemdService: ServiceManager {
     private let notifier: ServiceNotifier
     private var watchdog: WatchdogSchedule?
@@ -15,6 +16,10 @@ public final class SystemdService: ServiceManager {
     }
 
     public func ready(status: String) throws { try notifier.ready(status: status) }
+
+    public func status(_ text: String) throws { try notifier.send("STATUS=\(text)") }
+
+    public func reloading() throws { try notifier.send("RELOADING=1\nSTATUS=Reloading the settings") }
 
     public func nextPing(now: Double) -> Double? { watchdog?.nextPing(now: now) }
 

@@ -6,7 +6,7 @@ import LinuxSystem
 /// The reader's live input: the touchscreen as touch frames in screen
 /// pixels and the keyboards as reader commands, followed through hotplug
 /// (inotify on /dev/input), so devices that come and go are picked up.
-public final class EvdevInput: InputSource {
+public final class EvdevInput: LiveInputSource {
     private let registry: InputDeviceRegistry
     private let watcher: DirectoryWatcher?
     private let screenWidth: Double
@@ -118,7 +118,6 @@ public final class EvdevInput: InputSource {
     @discardableResult
     private func refreshDevices(at time: Double = 0) -> [TouchFrame] {
         let gone = touch
-        let previous = touch?.device.path
         if let device = registry.touchDevice as? EvdevDevice {
             // The device itself, not its path: one plugged back may have the same node.
             if touch?.device !== device {
@@ -128,7 +127,9 @@ public final class EvdevInput: InputSource {
         } else {
             touch = nil
         }
-        if touch?.device.path != previous {
+        // Said for a new device at the same node too (unplugged and back
+        // between two reads): the log tells each device taken.
+        if touch?.device !== gone?.device {
             changes.append(touch.map { "touchscreen: \($0.device.path)" } ?? "touchscreen: none")
         }
         let present = registry.keyboards.compactMap { $0 as? EvdevDevice }

@@ -1,10 +1,13 @@
+import Glibc
 import LinuxSystem
 
 /// The input devices the reader uses, kept current across hotplug: scans
 /// the directory at start, then follows its inotify changes. A device that
-/// cannot be opened yet (EACCES: udev has not fixed its mode) is retried
-/// when its attributes change; an unplugged one (ENODEV on read) is
-/// dropped and picked up again when it comes back.
+/// cannot be opened yet (EACCES: udev has not fixed its mode; ENODEV or
+/// ENXIO: caught between its node and its driver, or unplugged and back in
+/// the middle of the open) is retried when its attributes change, as udev
+/// changes them once it has the device; an unplugged one (ENODEV on read)
+/// is dropped and picked up again when it comes back.
 public final class InputDeviceRegistry {
     public struct Options: Sendable {
         /// `--touch-device PATH`: use this touch device and no other.
@@ -30,8 +33,8 @@ public final class InputDeviceRegistry {
     public let options: Options
     private let opener: Opener
     public private(set) var devices: [String: any InputDeviceHandle] = [:]
-    /// Paths that failed with EACCES, retried on their next attribute change.
-    public private(set) var waitingForPermission: Set<String> = []
+    /// Paths whose node is there but would not open yet, retried on their next attribute change.
+    public private(set) var waitingToOpen: Set<String> = []
     /// The last error per path, for a message a person can act on.
     public private(set) var problems: [String: String] = [:]
 
@@ -59,7 +62,7 @@ public final class InputDeviceRegistry {
             if Self.isEventNode(name) { changes += open("\(options.directory)/\(name)") }
         case .attributesChanged(let name):
             let path = "\(options.directory)/\(name)"
-            if waitingForPermission.contains(path) { changes += open(path) }
+            if waitingToOpen.contains(path) { changes += open(path) }
         case .removed(let name):
             changes += remove("\(options.directory)/\(name)")
         }
@@ -111,14 +114,15 @@ public final class InputDeviceRegistry {
         do {
             device = try opener(path)
         } catch let error as SystemError {
-            if error.isPermissionDenied { waitingForPermission.insert(path) }
+            // A node that is gone (ENOENT) comes back with a new one; any other failure is retried.
+            if error.errno != ENOENT { waitingToOpen.insert(path) }
             problems[path] = error.description
             return []
         } catch {
             problems[path] = "\(error)"
             return []
         }
-        waitingForPermission.remove(path)
+        waitingToOpen.remove(path)
         problems[path] = nil
         let roles = device.description.roles
         guard isWanted(path: path, roles: roles) else {
@@ -151,7 +155,7 @@ public final class InputDeviceRegistry {
     }
 
     private func remove(_ path: String) -> [Change] {
-        waitingForPermission.remove(path)
+        waitingToOpen.remove(path)
         guard let device = devices.removeValue(forKey: path) else { return [] }
         device.close()
         return [.removed(path: path)]

@@ -19,8 +19,10 @@ public enum AtomicFile {
     /// (when `.flushed`) syncs the folder. A failure removes the temporary
     /// file and leaves the old file as it was; the error names the step
     /// ("create", "write", "fsync", "rename into place") and its path.
+    /// `ignoringUmask`: the file gets `permissions` exactly, for files
+    /// another user reads whatever the writer's umask.
     public static func replace(path: String, contents: UnsafeRawBufferPointer, permissions: mode_t = 0o644,
-                               durability: Durability = .flushed) throws(SystemError) {
+                               durability: Durability = .flushed, ignoringUmask: Bool = false) throws(SystemError) {
         let temporary = temporaryPath(for: path)
         let file: FileDescriptor
         do throws(SystemError) {
@@ -30,6 +32,9 @@ public enum AtomicFile {
         }
         var failure: SystemError?
         do throws(SystemError) {
+            if ignoringUmask {
+                _ = try Syscall.retrying(operation: "chmod", path: temporary) { fchmod(file.rawValue, permissions) }
+            }
             try file.writeAll(contents)
             if durability == .flushed { try file.synchronize() }
         } catch {
@@ -52,11 +57,12 @@ public enum AtomicFile {
     }
 
     public static func replace(path: String, contents: [UInt8], permissions: mode_t = 0o644,
-                               durability: Durability = .flushed) throws(SystemError) {
+                               durability: Durability = .flushed, ignoringUmask: Bool = false) throws(SystemError) {
         var failure: SystemError?
         contents.withUnsafeBytes { bytes in
             do throws(SystemError) {
-                try replace(path: path, contents: bytes, permissions: permissions, durability: durability)
+                try replace(path: path, contents: bytes, permissions: permissions, durability: durability,
+                            ignoringUmask: ignoringUmask)
             } catch {
                 failure = error
             }

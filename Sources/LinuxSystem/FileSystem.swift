@@ -37,7 +37,7 @@ public enum FileSystem {
     /// fsync of a folder, so the names in it survive a power cut. Some file
     /// systems refuse to sync folders; what was written stays all the same,
     /// so that is not an error.
-    static func synchronizeFolder(_ path: String) {
+    public static func synchronizeFolder(_ path: String) {
         guard let folder = try? FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY) else { return }
         try? folder.synchronize()
         folder.close()
@@ -80,7 +80,7 @@ public enum FileSystem {
     }
 
     /// The folder holding `path` ("." for a bare name).
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

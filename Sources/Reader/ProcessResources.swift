@@ -12,6 +12,15 @@ public enum ProcessResources {
         return pages * Allocator.pageSize
     }
 
+    /// The peak resident set size in bytes (VmHWM in /proc/self/status); nil when it cannot be read.
+    public static func peakResidentBytes() -> Int? {
+        guard let bytes = try? FileDescriptor.readFile("/proc/self/status") else { return nil }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }.first.map { $0 * 1024 }
+        }
+        return nil
+    }
+
     /// Open file descriptors (entries of /proc/self/fd, less the one the listing itself holds).
     public static func openDescriptors() -> Int {
         guard let entries = try? FileSystem.directoryEntries("/proc/self/fd") else { return 0 }

@@ -27,12 +27,13 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
 
     /// Starts the sink's thread, which opens `device` for 16-bit mono at
     /// `sampleRate` and tells `report` in one line when it did or, after
-    /// `wait` ms, why it could not.
+    /// `wait` ms, why it could not. With `gate`, the thread first waits for it to open.
     public init(device: String = "default", sampleRate: Int, waitingForTheCard wait: Double = cardWait,
-                report: @escaping @Sendable (String) -> Void) throws {
+                after gate: StartGate? = nil, report: @escaping @Sendable (String) -> Void) throws {
         self.device = device
         self.sampleRate = sampleRate
         try DetachedThread.start(name: "audio") { [self] in
+            gate?.wait()
             CALSA_silenceLibraryErrors()
             let started = monotonicMilliseconds()
             var retry = Self.retryInterval

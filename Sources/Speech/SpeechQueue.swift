@@ -38,8 +38,10 @@ public final class SpeechQueue: @unchecked Sendable {
     /// A queue whose thread starts espeak-ng (loading its voices takes a
     /// while on a slow board, and a kiosk's first page does not wait for
     /// it); `report` is told in one line when it cannot.
-    public init(startingOnItsThread report: @escaping @Sendable (String) -> Void) throws {
+    /// It starts once `gate` opens (at once without one).
+    public init(startingOnItsThread report: @escaping @Sendable (String) -> Void, after gate: StartGate? = nil) throws {
         try DetachedThread.start(name: "speech") { [self] in
+            gate?.wait()
             guard let synthesizer = SpeechSynthesizer.shared else {
                 let problem = Self.noSpeech
                 condition.withLock {

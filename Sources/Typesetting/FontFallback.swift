@@ -9,6 +9,10 @@ final class FontFallback {
     /// The generic family the fallback should resemble ("serif", "sans-serif").
     private let family: String
     private var config: OpaquePointer?
+    /// Every character some installed scalable font has: a character
+    /// outside it (a script no font covers, common on a kiosk with few
+    /// fonts) is answered without sorting every font for it.
+    private var coverage: OpaquePointer?
     private var loaded = false
     private var byScalar: [UInt32: FontFile?] = [:]
     private var lastByScript: [UInt32: FontFile] = [:]
@@ -19,6 +23,7 @@ final class FontFallback {
 
     deinit {
         if let config { FcConfigDestroy(config) }
+        if let coverage { FcCharSetDestroy(coverage) }
     }
 
     /// A font file other than `excluding` whose character map has `scalar`,
@@ -40,9 +45,12 @@ final class FontFallback {
     private func query(_ scalar: UInt32, language: String?, excluding: FontFile) -> FontFile? {
         if !loaded {
             config = FcConfigReference(nil)
+            coverage = config.flatMap(Self.coverage)
             loaded = true
         }
-        guard let config, let pattern = FcNameParse(family) else { return nil }
+        guard let config else { return nil }
+        if let coverage, FcCharSetHasChar(coverage, scalar) == 0 { return nil }
+        guard let pattern = FcNameParse(family) else { return nil }
         defer { FcPatternDestroy(pattern) }
         if let charset = FcCharSetCreate() {
             FcCharSetAddChar(charset, scalar)
@@ -75,5 +83,27 @@ final class FontFallback {
             if file != excluding { return file }
         }
         return nil
+    }
+
+    /// The union of the character maps of the installed scalable fonts; nil when it cannot be listed.
+    private static func coverage(_ config: OpaquePointer) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_CHARSET)
+        FcObjectSetAdd(objects, FC_SCALABLE)
+        guard let fonts = FcFontList(config, pattern, objects) else { return nil }
+        defer { FcFontSetDestroy(fonts) }
+        guard let union = FcCharSetCreate() else { return nil }
+        for index in 0..<Int(fonts.pointee.nfont) {
+            guard let font = fonts.pointee.fonts[index] else { continue }
+            var scalable: FcBool = FcTrue
+            if FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable == FcFalse { continue }
+            var charset: OpaquePointer? = nil
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+            FcCharSetMerge(union, charset, nil)
+        }
+        return union
     }
 }

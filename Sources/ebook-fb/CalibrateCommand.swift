@@ -107,8 +107,9 @@ struct CalibrateCommand: ParsableCommand {
         let display = console.display
         let scene = CalibrationScene(width: display.width, height: display.height,
                                      panelSize: try screen.panelSize() ?? display.physicalSize, font: font)
-        let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
-                               calibration: .identity, touchDevicePath: touchDevice, kiosk: false, terminalKeys: false)
+        let input = try ThreadedInput(reading: EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
+                                                          calibration: .identity, touchDevicePath: touchDevice, kiosk: false,
+                                                          terminalKeys: false))
         defer { input.closeAll() }
         StandardStreams.log("calibrating \(input.touchDevicePath ?? "the first touchscreen to come") on \(console.summary): "
                             + "tap the centre of each cross")

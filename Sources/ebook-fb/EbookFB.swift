@@ -11,7 +11,7 @@ struct EbookFB: ParsableCommand {
         subcommands: [ReadCommand.self, RenderCommand.self, PaginateCommand.self, InfoCommand.self, SearchCommand.self, TraceCommand.self,
                       ShapeCommand.self, DefineCommand.self, ExportCommand.self, ConformanceCommand.self, InjectCommand.self, KioskCommand.self,
                       BenchCommand.self, BenchFirstPageCommand.self, BenchSessionCommand.self, BenchLibraryCommand.self, BenchZoomCommand.self, SoakCommand.self,
-                      CalibrateCommand.self],
+                      CalibrateCommand.self, OPDSCommand.self, SyncShelfCommand.self],
         defaultSubcommand: ReadCommand.self)
 
     static func main() {

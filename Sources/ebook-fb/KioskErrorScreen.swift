@@ -12,7 +12,7 @@ import Typesetting
 
 /// The kiosk's screen when it cannot show the book: the problem and what to
 /// do about it, set as a page in the kiosk's font and shown until the
-/// service is stopped or restarted. It tells systemd it is up (with the
+/// service is stopped, restarted or reloaded. It tells systemd it is up (with the
 /// problem as its status) and keeps the watchdog fed, so systemd does not
 /// restart it in a loop while nobody has fixed the settings.
 struct KioskErrorScreen {
@@ -25,7 +25,8 @@ struct KioskErrorScreen {
         "The reader cannot open the book\n\n\(problem)\n\nWhat to do: \(remedy)\n"
     }
 
-    func showUntilStopped() throws {
+    /// Returns true when it stopped for a reload (SIGHUP).
+    func showUntilStopped() throws -> Bool {
         let options = KMSOptions(mode: try configuration.mode.map { try ModeRequest(parsing: $0) },
                                  rotation: Rotation(degrees: configuration.rotate) ?? .none)
         let screen = try openScreen(options)
@@ -40,6 +41,7 @@ struct KioskErrorScreen {
                               clock: try PollingClock(), service: service)
         loop.onWarning = { StandardStreams.log("warning: " + $0) }
         try loop.run()
+        return loop.stoppedForReload
     }
 
     /// The screen the kiosk's DISPLAY_DEVICE names; auto tries DRM, then the framebuffer.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LinuxSystem
 import Reader
 import Speech
+import Threading
 
 extension ReadCommand {
     func validateSpeechOptions() throws {
@@ -21,8 +22,10 @@ extension ReadCommand {
     /// sound on the ALSA device (or, headless, into the --audio-out WAV); no
     /// sound card is said in one line and the book is read without it (and
     /// without the Read aloud button).
-    func withReadAloud(_ scene: ReadingScene, virtualTime: Bool) throws -> ReadingScene {
-        guard readAloud || spoken || offersReadAloudButton, let (queue, sink) = speechOutput(virtualTime: virtualTime) else {
+    /// On a screen, espeak-ng and the sound card start once `gate` opens.
+    func withReadAloud(_ scene: ReadingScene, virtualTime: Bool, startingAfter gate: StartGate? = nil) throws -> ReadingScene {
+        guard readAloud || spoken || offersReadAloudButton,
+              let (queue, sink) = speechOutput(virtualTime: virtualTime, gate: gate) else {
             return scene
         }
         // One voice for the library and every book it opens: one timeline on the one sound card.
@@ -43,9 +46,9 @@ extension ReadCommand {
     /// The synthesizer and where its sound goes. Headless, espeak-ng starts
     /// at once (a replay must find the same buttons on any machine) and no
     /// speech is said in one line; on a screen both start on threads of
-    /// their own, off the first page's way, and say in one line whether
+    /// their own, once the first page is on the glass, and say in one line whether
     /// they could (a kiosk's sound card may come later in its boot).
-    private func speechOutput(virtualTime: Bool) -> (SpeechQueue, AudioSink)? {
+    private func speechOutput(virtualTime: Bool, gate: StartGate?) -> (SpeechQueue, AudioSink)? {
         let rate = SpeechSynthesizer.sampleRate
         guard !virtualTime else {
             do {
@@ -59,8 +62,8 @@ extension ReadCommand {
         let device = [audioDevice, ProcessInfo.processInfo.environment["AUDIO_DEVICE"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "default"
         do {
-            return (try SpeechQueue(startingOnItsThread: StandardStreams.log),
-                    try ALSASink(device: device, sampleRate: rate, report: StandardStreams.log))
+            return (try SpeechQueue(startingOnItsThread: StandardStreams.log, after: gate),
+                    try ALSASink(device: device, sampleRate: rate, after: gate, report: StandardStreams.log))
         } catch {
             StandardStreams.log("no speech: \(error)")
             return nil

@@ -13,6 +13,7 @@ import LinuxInput
 import LinuxSystem
 import Raster
 import Reader
+import Threading
 import Typesetting
 
 /// `ebook-fb BOOK`: the reader.
@@ -26,6 +27,8 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var policies: KioskPolicyOptions
     @OptionGroup var interfaceLanguages: LanguageOptions
     @OptionGroup var displayMode: DisplayModeOptions
+    @OptionGroup var health: HealthOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     @Option(help: "Where to draw: auto, drm (or kms), fbdev or headless. auto picks DRM when a card with a connected screen can be driven, else the framebuffer, else headless.")
     var display: String = "auto"
@@ -56,6 +59,9 @@ struct ReadCommand: ParsableCommand {
 
     @Flag(help: "Open at the beginning instead of the saved position.")
     var start = false
+
+    @Option(name: .customLong("open"), help: "With a folder: open this book of it at once, at its saved place, the library behind it.")
+    var openInLibrary: String?
 
     @Option(parsing: .unconditional, help: "Display rotation in degrees: 0, 90, 180 or 270 (touch follows).")
     var rotate: Int = 0
@@ -98,7 +104,7 @@ struct ReadCommand: ParsableCommand {
     var runFor: Double?
 
     /// `--ui-scale` over the scale last chosen on the text panel.
-    private func interfaceScale(saved: TextSettings?) throws -> InterfaceScale {
+    func interfaceScale(saved: TextSettings?) throws -> InterfaceScale {
         if let uiScale {
             guard let scale = InterfaceScale(parsing: uiScale) else {
                 throw CommandError("interface scale \"\(uiScale)\": use \(InterfaceScale.choices)")
@@ -108,7 +114,11 @@ struct ReadCommand: ParsableCommand {
         return saved?.interfaceScale.flatMap(InterfaceScale.init(rawValue:)) ?? .normal
     }
 
-    func run() throws {
+    func run() throws { _ = try read() }
+
+    /// Reads until the reader is stopped; says why (a reload) and which
+    /// book was open. `reloads`: the kiosk's so far, for the metrics.
+    func read(reloads: Int? = nil) throws -> ReaderStop {
         guard let theme = Theme(named: theme) else { throw CommandError("unknown theme \"\(self.theme)\": use \(Theme.namesListed)") }
         _ = try interfaceScale(saved: nil) // a bad --ui-scale is said before the screen is taken
         guard let rotation = Rotation(degrees: rotate) else { throw CommandError("rotation \(rotate): use 0, 90, 180 or 270") }
@@ -145,19 +155,20 @@ struct ReadCommand: ParsableCommand {
         switch try chooseDisplay(request, options: kmsOptions) {
         case .headless(let reason):
             if request == .auto { log(reason + "; running headless") }
-            try runHeadless(theme: theme, rotation: rotation, calibration: calibration, languages: languages)
+            return try runHeadless(theme: theme, rotation: rotation, calibration: calibration, languages: languages,
+                                   metrics: health.writer(reloads: reloads, warn: warn))
         case .kms(let path):
             var chosen = kmsOptions
             chosen.devicePath = path
-            try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
-                            languages: languages) { terminalPath, muteKeyboard in
+            return try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                                   languages: languages, metrics: health.writer(reloads: reloads, warn: warn)) { terminalPath, muteKeyboard in
                 try LiveScreen.kms(options: chosen, terminalPath: terminalPath, muteKeyboard: muteKeyboard, lockVT: lockVT)
             }
         case .fbdev(let path):
             if request == .auto { log("no DRM card to drive; drawing on the framebuffer \(path)") }
             guard rotation == .none else { throw CommandError("--rotate \(rotate): fbdev draws upright only; use drm to turn the picture") }
-            try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
-                            languages: languages) { terminalPath, muteKeyboard in
+            return try runOnScreen(theme: theme, rotation: rotation, calibration: touchMatrix == nil && savedCalibration == nil ? nil : calibration,
+                                   languages: languages, metrics: health.writer(reloads: reloads, warn: warn)) { terminalPath, muteKeyboard in
                 try LiveScreen.fbdev(path: path, terminalPath: terminalPath, muteKeyboard: muteKeyboard, lockVT: lockVT)
             }
         }
@@ -185,13 +196,13 @@ struct ReadCommand: ParsableCommand {
         }
     }
 
-    private var stateStore: StateStore {
+    var stateStore: StateStore {
         StateStore(directory: stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 
     /// A kiosk notes the book it has open, so that one that takes the
     /// reader down is set aside rather than reopened in a loop.
-    private var crashGuard: CrashLoopGuard? {
+    var crashGuard: CrashLoopGuard? {
         kiosk ? CrashLoopGuard(stateDirectory: stateStore.directory, boot: CrashLoopGuard.currentBoot()) : nil
     }
 
@@ -199,74 +210,12 @@ struct ReadCommand: ParsableCommand {
         "\(book): set aside as unreadable: the reader stopped abnormally \(CrashLoopGuard.abnormalExitsAllowed) times with it open"
     }
 
-    /// The geometry and theme with the settings chosen on the text panel
-    /// standing in for options left at their defaults.
-    private func chosenSettings(_ saved: TextSettings?, geometry given: PageGeometry,
-                                theme givenTheme: Theme) -> (geometry: PageGeometry, theme: Theme) {
-        guard let saved else { return (given, givenTheme) }
-        var defaults = saved
-        if options.fontSize != 20 { defaults.fontSize = given.fontSize }
-        if options.lineSpacing != 1.4 { defaults.lineSpacing = nil }
-        let theme = self.theme == "light" ? saved.theme.flatMap(Theme.init(named:)) ?? givenTheme : givenTheme
-        return (defaults.applied(to: given, bookFontSize: nil), theme)
-    }
-
-    /// The reader of the book at `path` (the book given, or one opened
-    /// from the library) for a page of `geometry`, opened where the
-    /// options say (`--page` and `--start` only for the book given).
-    /// `panelSize`: the panel's size in millimetres, when known.
-    private func makeSession(book path: String, geometry given: PageGeometry, theme givenTheme: Theme,
-                             panelSize: Size?, languages: InterfaceLanguages) throws -> ReaderSession {
-        let store = stateStore
-        let saved = store.loadTextSettings()
-        var (geometry, theme) = chosenSettings(saved, geometry: given, theme: givenTheme)
-        var bookOptions = options
-        bookOptions.book = path
-        let startAt: ReaderSession.Start
-        if let page, path == options.book {
-            startAt = .page(page - 1)
-        } else if start, path == options.book {
-            startAt = .offset(0)
-        } else {
-            startAt = .savedPlace // an unusable state file comes back in the session's warnings
-        }
-        crashGuard?.opening(book: path)
-        let opened = try bookOptions.openForReading(geometry: geometry, background: theme.background,
-                                                    patternSnapshots: .inFolder(nil), bookStructures: .inFolder(nil), stateStore: store, start: startAt)
-        if options.fontSize == 20, let size = store.savedFontSize(forKey: opened.book.stateKey) {
-            var sized = geometry
-            sized.fontSize = size
-            if (try? sized.validate()) != nil { geometry = sized }
-        }
-        var font = opened.font
-        if options.font == nil, let family = saved?.fontFamily {
-            let memo = FontLookupMemo(directory: HyphenationSnapshotStore.inFolder(nil).directory)
-            if let file = memo.file(forFamily: family) {
-                font = file
-            } else if let file = try? FontLocator.file(forFamily: family) {
-                memo.remember(file, forFamily: family)
-                font = file
-            }
-        }
-        var settings = ReaderSession.Settings(geometry: geometry, font: font, theme: theme, language: options.lang,
-                                              lineBreaking: options.lineBreaking, pagination: pagination,
-                                              panelSize: panelSize)
-        settings.dictionaryFolders = dictionaries
-        settings.interfaceScale = try interfaceScale(saved: saved)
-        settings.writingMode = options.writingMode
-        let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
-                                        stateStore: store, hyphenationPreload: opened.hyphenation,
-                                        preparedBuffers: opened.buffers)
-        session.menuPolicy = policies.menu
-        session.notesPolicy = policies.notes
-        session.resources.languages = languages
-        return session
-    }
-
     /// What the loop runs: the book given, or the library of the folder given.
     private func makeScene(geometry: PageGeometry, theme givenTheme: Theme, panelSize: Size?,
                            languages: InterfaceLanguages) throws -> ReadingScene {
         guard (try? FileSystem.status(options.book))?.isDirectory == true else {
+            if let openInLibrary { throw CommandError("--open \(openInLibrary): goes with a folder, and \(options.book) is none") }
+            if !catalogOptions.catalogs.isEmpty { throw CommandError("--catalog: goes with a folder, and \(options.book) is none") }
             return try makeSession(book: options.book, geometry: geometry, theme: givenTheme, panelSize: panelSize,
                                    languages: languages)
         }
@@ -285,18 +234,22 @@ struct ReadCommand: ParsableCommand {
                                         theme: theme, width: geometry.width, height: geometry.height,
                                         interfaceScale: try interfaceScale(saved: saved))
         library.languages = languages
+        library.catalogSources = try catalogOptions.sources()
         for book in crashGuard?.setAside ?? [] {
             library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
         }
-        return LibraryScene(library: library) { path in
+        let scene = LibraryScene(library: library) { path in
             try makeSession(book: path, geometry: geometry, theme: givenTheme, panelSize: panelSize, languages: languages)
         }
+        if let openInLibrary { scene.open(path: openInLibrary) }
+        return scene
     }
 
     /// The live reader on the screen `open` takes over (KMS or fbdev), until
     /// a quit key or SIGTERM/SIGINT/SIGHUP.
     private func runOnScreen(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix?, languages: InterfaceLanguages,
-                             open: (_ terminalPath: String?, _ muteKeyboard: Bool) throws -> LiveScreen) throws {
+                             metrics: MetricsWriter?,
+                             open: (_ terminalPath: String?, _ muteKeyboard: Bool) throws -> LiveScreen) throws -> ReaderStop {
         // Without a readable evdev keyboard, keys come from this terminal, so
         // the console keyboard stays on (never in kiosk mode).
         let terminalKeys = !kiosk && isatty(STDIN_FILENO) == 1 && !EvdevInput.evdevKeyboardAvailable()
@@ -307,13 +260,15 @@ struct ReadCommand: ParsableCommand {
         let geometry = PageGeometry(width: display.width, height: display.height, fontSize: base.fontSize,
                                     lineSpacing: base.lineSpacing)
         try geometry.validate()
+        // Speech starts once the first page is on the glass, not against it.
+        let firstFrameShown = StartGate()
         let session = try withReadAloud(makeScene(geometry: geometry, theme: theme,
                                                   panelSize: try screen.panelSize() ?? display.physicalSize,
-                                                  languages: languages), virtualTime: false)
+                                                  languages: languages), virtualTime: false, startingAfter: firstFrameShown)
         defer { session.stop() }
-        let input = EvdevInput(screenWidth: display.width, screenHeight: display.height, rotation: rotation,
-                               calibration: calibration, touchDevicePath: touchDevice, kiosk: kiosk,
-                               terminalKeys: terminalKeys)
+        let input = try ThreadedInput(reading: EvdevInput(screenWidth: display.width, screenHeight: display.height,
+                                                          rotation: rotation, calibration: calibration,
+                                                          touchDevicePath: touchDevice, kiosk: kiosk, terminalKeys: terminalKeys))
         defer { input.closeAll() }
         let panel = display.physicalSize.map { " (\(Int($0.width))x\(Int($0.height)) mm)" } ?? ""
         log("\(session is LibraryScene ? "library of" : "reading") \(options.book) on \(console.summary) "
@@ -327,17 +282,21 @@ struct ReadCommand: ParsableCommand {
         loop.onSettled = { log($0) }
         loop.onNotice = { log($0) }
         loop.onWarning = { warn($0) }
+        loop.onFirstFrameShown = firstFrameShown.open
+        metrics?.attach(to: loop)
         let reason = try loop.run()
         session.saveNow()
         crashGuard?.stoppedNormally()
+        metrics?.writeFinal(loop)
         for warning in session.drainWarnings() { warn(warning) }
         console.restore()
         log("\(reason): saved the position and restored the screen and console")
+        return ReaderStop(scene: session, forReload: loop.stoppedForReload)
     }
 
     /// The reader without a screen: touches from a recording in virtual time.
     private func runHeadless(theme: Theme, rotation: Rotation, calibration: CalibrationMatrix,
-                             languages: InterfaceLanguages) throws {
+                             languages: InterfaceLanguages, metrics: MetricsWriter?) throws -> ReaderStop {
         let geometry = try options.geometry()
         let display = HeadlessDisplay(width: geometry.width, height: geometry.height, physicalSize: try screen.panelSize())
         let session = try withReadAloud(makeScene(geometry: geometry, theme: theme, panelSize: display.physicalSize,
@@ -373,6 +332,7 @@ struct ReadCommand: ParsableCommand {
                                     + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png")
             }
         }
+        metrics?.attach(to: loop)
         try loop.run()
         if let speech = session as? SpeechScene {
             try speech.finish(at: runEnd ?? clock.now)
@@ -381,6 +341,7 @@ struct ReadCommand: ParsableCommand {
         }
         session.saveNow()
         crashGuard?.stoppedNormally()
+        metrics?.writeFinal(loop)
         for warning in session.drainWarnings() { warn(warning) }
         if let screenshot { try PNGWriter.write(display.screen, to: screenshot) }
 
@@ -388,6 +349,7 @@ struct ReadCommand: ParsableCommand {
         result.add("screen_on", display.isPowered)
         displayMode.report(shown, into: &result)
         print(result.text)
+        return ReaderStop(scene: session, forReload: false)
     }
 
     /// The calibration kept in the state folder, if one was made and is usable.

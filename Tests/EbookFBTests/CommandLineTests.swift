@@ -25,6 +25,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--pagination", "sometimes"]))
     }
 
+    func testCatalogsAreRepeatableNameAndAddressPairs() throws {
+        let read = try ReadCommand.parse(["books", "--catalog", "Town|http://10.0.0.5/opds", "--catalog", "Gutenberg | https://m.gutenberg.org/"])
+        XCTAssertEqual(try read.catalogOptions.sources(), [CatalogSource(name: "Town", address: "http://10.0.0.5/opds"),
+                                                          CatalogSource(name: "Gutenberg", address: "https://m.gutenberg.org/")])
+        XCTAssertEqual(try ReadCommand.parse(["books"]).catalogOptions.sources(), [])
+        XCTAssertThrowsError(try ReadCommand.parse(["books", "--catalog", "Town|ftp://10.0.0.5/"])) { error in
+            let message = ReadCommand.message(for: error)
+            XCTAssertTrue(message.contains("--catalog: \"Town\": not an http or https address"), message)
+        }
+    }
+
     func testDefineTakesOnlyDictionaryFilesAndAWord() throws {
         let define = try DefineCommand.parse(["whale", "--dict", "a/gcide.index", "--dict", "b/test.ifo", "--json"])
         XCTAssertEqual(define.dictionaries, ["a/gcide.index", "b/test.ifo"])

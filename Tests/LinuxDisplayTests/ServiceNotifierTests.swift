@@ -50,6 +50,18 @@ final class ServiceNotifierTests: XCTestCase {
         XCTAssertEqual(listener.receive(), "WATCHDOG=1")
     }
 
+    /// `systemctl status` hears what is on screen, and a reload is said as one.
+    func testStatusAndReloadingArriveAsDatagrams() throws {
+        let path = NSTemporaryDirectory() + "notify-status-\(getpid()).sock"
+        unlink(path)
+        let listener = try Listener(path: path, abstract: false)
+        let service = try XCTUnwrap(SystemdService(environment: ["NOTIFY_SOCKET": path], pid: getpid()))
+        try service.status("Reading Emma, page 12")
+        XCTAssertEqual(listener.receive(), "STATUS=Reading Emma, page 12")
+        try service.reloading()
+        XCTAssertEqual(listener.receive(), "RELOADING=1\nSTATUS=Reloading the settings")
+    }
+
     func testAbstractSocketNamesWork() throws {
         let name = "@ebook-fb-notify-test-\(getpid())"
         let listener = try Listener(path: name, abstract: true)

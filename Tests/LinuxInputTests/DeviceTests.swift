@@ -143,11 +143,11 @@ final class InputDeviceRegistryTests: XCTestCase {
         descriptions["\(directory)/event4"] = Synthetic.slotted()
         denied = ["\(directory)/event4"]
         XCTAssertEqual(registry.handle(.created("event4")), [])
-        XCTAssertEqual(registry.waitingForPermission, ["\(directory)/event4"])
+        XCTAssertEqual(registry.waitingToOpen, ["\(directory)/event4"])
         XCTAssertEqual(registry.problems["\(directory)/event4"]?.contains("Permission denied"), true)
         denied = []
         XCTAssertEqual(registry.handle(.attributesChanged("event4")), [.added(path: "\(directory)/event4", roles: .touchscreen)])
-        XCTAssertEqual(registry.waitingForPermission, [])
+        XCTAssertEqual(registry.waitingToOpen, [])
         XCTAssertEqual(registry.handle(.attributesChanged("event4")), [], "an open device is not reopened")
     }
 

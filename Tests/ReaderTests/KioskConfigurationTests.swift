@@ -60,11 +60,11 @@ final class KioskConfigurationTests: XCTestCase {
 
     func testErrorsNameTheFileLineAndWhatToWrite() {
         let cases: [(String, String)] = [
-            ("FONT_SIZE=20\nROTATE=45\n", "k.conf:2: ROTATE \"45\": use 0, 90, 180 or 270"),
-            ("FONT_SIZE=big", "k.conf:1: FONT_SIZE \"big\": a whole number of pixels from 6 to 400"),
-            ("THEME=blue", "k.conf:1: THEME \"blue\": use light, sepia, dark or high-contrast"),
-            ("TOUCH_MATRIX=1,0,0", "k.conf:1: TOUCH_MATRIX \"1,0,0\": six numbers a,b,c,d,e,f"),
-            ("LOCK_VT=maybe", "k.conf:1: LOCK_VT \"maybe\": use yes or no"),
+            ("FONT_SIZE=20\nROTATE=45\n", "k.conf:2: ROTATE: \"45\": use 0, 90, 180 or 270"),
+            ("FONT_SIZE=big", "k.conf:1: FONT_SIZE: \"big\": a whole number of pixels from 6 to 400"),
+            ("THEME=blue", "k.conf:1: THEME: \"blue\": use light, sepia, dark or high-contrast"),
+            ("TOUCH_MATRIX=1,0,0", "k.conf:1: TOUCH_MATRIX: \"1,0,0\": six numbers a,b,c,d,e,f"),
+            ("LOCK_VT=maybe", "k.conf:1: LOCK_VT: \"maybe\": use yes or no"),
             ("just words", "k.conf:1: expected KEY=value, found \"just words\""),
         ]
         for (text, message) in cases {
@@ -73,8 +73,20 @@ final class KioskConfigurationTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try KioskConfiguration(parsing: "FONTSIZE=20", source: "k.conf")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("k.conf:1: unknown setting \"FONTSIZE\"; known: BOOK, BOOKS"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:1: FONTSIZE: unknown setting; did you mean FONT_SIZE? known: BOOK, BOOKS"),
+                          "\(error)")
         }
+    }
+
+    func testTheShelfIsAnHTTPAddressAndItsPeriodMinutes() throws {
+        let configuration = try KioskConfiguration(parsing: "SHELF=https://kiosk:pw@books.example/opds\nSHELF_SYNC=30\n", source: "k.conf")
+        XCTAssertEqual(configuration.shelf, "https://kiosk:pw@books.example/opds")
+        XCTAssertEqual(configuration.shelfSyncMinutes, 30)
+        XCTAssertNil(try KioskConfiguration(parsing: "SHELF_SYNC=0", source: "k.conf").shelfSyncMinutes)
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "SHELF=file://secret@/etc/passwd", source: "k.conf")) { error in
+            XCTAssertEqual("\(error)", "k.conf:1: SHELF: not an http or https address of an OPDS feed")
+        }
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "SHELF_SYNC=often", source: "k.conf"))
     }
 
     func testTheEncodingIsCheckedAndHandedToTheReader() throws {
@@ -83,7 +95,7 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(Array(configuration.readerArguments(book: "/b.txt").suffix(3)), ["--encoding", "cp1251", "--lock-vt"])
         XCTAssertNil(try KioskConfiguration(parsing: "ENCODING=\n", source: "k.conf").encoding)
         XCTAssertThrowsError(try KioskConfiguration(parsing: "\nENCODING=klingon-7", source: "k.conf")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: ENCODING \"klingon-7\": not a charset name"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: ENCODING: \"klingon-7\": not a charset name"), "\(error)")
         }
     }
 
@@ -101,7 +113,7 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(kept.notes, .keep)
         XCTAssertTrue(kept.readerArguments(book: "/b.txt").joined(separator: " ").contains("--notes keep"))
         XCTAssertThrowsError(try KioskConfiguration(parsing: "NOTES=forever\n", source: "k.conf")) { error in
-            XCTAssertEqual("\(error)", "k.conf:1: NOTES \"forever\": use keep, session or off")
+            XCTAssertEqual("\(error)", "k.conf:1: NOTES: \"forever\": use keep, session or off")
         }
         let defaults = try KioskConfiguration(parsing: "MENU=\nIDLE_RESET=0\nBLANK_AFTER=\n", source: "k.conf")
         XCTAssertEqual(defaults.notes, .session, "a visitor's notes never reach the next")
@@ -110,10 +122,10 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertNil(defaults.blankAfterMinutes)
         XCTAssertFalse(defaults.readerArguments(book: "/b.txt").contains { $0.hasPrefix("--menu") || $0.hasPrefix("--idle") })
         let cases: [(String, String)] = [
-            ("MENU=kiosk", "k.conf:1: MENU \"kiosk\": use full or reading"),
-            ("\nIDLE_RESET=5m", "k.conf:2: IDLE_RESET \"5m\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
-            ("BLANK_AFTER=-3", "k.conf:1: BLANK_AFTER \"-3\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
-            ("BLANK_AFTER=1441", "k.conf:1: BLANK_AFTER \"1441\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+            ("MENU=kiosk", "k.conf:1: MENU: \"kiosk\": use full or reading"),
+            ("\nIDLE_RESET=5m", "k.conf:2: IDLE_RESET: \"5m\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+            ("BLANK_AFTER=-3", "k.conf:1: BLANK_AFTER: \"-3\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
+            ("BLANK_AFTER=1441", "k.conf:1: BLANK_AFTER: \"1441\": a whole number of minutes from 1 to 1440 (0 or empty: never)"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try KioskConfiguration(parsing: text, source: "k.conf"), text) { error in
@@ -160,7 +172,7 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(try KioskConfiguration(parsing: "display-device=KMS\n", source: "c").displayDevice, "drm")
         XCTAssertEqual(try KioskConfiguration(parsing: "DISPLAY_DEVICE=\n", source: "c").displayDevice, "drm")
         XCTAssertThrowsError(try KioskConfiguration(parsing: "\nDISPLAY_DEVICE=x11\n", source: "c")) { error in
-            XCTAssertEqual("\(error)", "c:2: DISPLAY_DEVICE \"x11\": use drm, fbdev or auto")
+            XCTAssertEqual("\(error)", "c:2: DISPLAY_DEVICE: \"x11\": use drm, fbdev or auto")
         }
     }
 }
@@ -218,7 +230,7 @@ final class KioskBookChoiceTests: XCTestCase {
         XCTAssertNil(unset.interfaceScale, "empty: as chosen on the text panel")
         XCTAssertFalse(unset.readerArguments(book: "/b.txt").contains("--ui-scale"))
         XCTAssertThrowsError(try KioskConfiguration(parsing: "UI_SCALE=3", source: "k.conf")) { error in
-            XCTAssertEqual("\(error)", "k.conf:1: UI_SCALE \"3\": use 1, 1.5 or 2 (times the normal size)")
+            XCTAssertEqual("\(error)", "k.conf:1: UI_SCALE: \"3\": use 1, 1.5 or 2 (times the normal size)")
         }
     }
 
@@ -231,10 +243,10 @@ final class KioskBookChoiceTests: XCTestCase {
         let plain = try KioskConfiguration(parsing: "ACCESSIBLE=off\nAUDIO_DEVICE=\n", source: "k.conf")
         XCTAssertFalse(plain.readerArguments(book: "/b.txt").contains { $0 == "--spoken" || $0 == "--audio-device" })
         XCTAssertThrowsError(try KioskConfiguration(parsing: "ACCESSIBLE=yes", source: "k.conf")) { error in
-            XCTAssertEqual("\(error)", "k.conf:1: ACCESSIBLE \"yes\": use spoken or off")
+            XCTAssertEqual("\(error)", "k.conf:1: ACCESSIBLE: \"yes\": use spoken or off")
         }
         XCTAssertThrowsError(try KioskConfiguration(parsing: "\nAUDIO_DEVICE=hw 0", source: "k.conf")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: AUDIO_DEVICE \"hw 0\""), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:2: AUDIO_DEVICE: \"hw 0\""), "\(error)")
         }
     }
 
@@ -245,7 +257,7 @@ final class KioskBookChoiceTests: XCTestCase {
         XCTAssertFalse(try KioskConfiguration(parsing: "LANGUAGES=\n", source: "k.conf").readerArguments(book: "/b.txt")
             .contains("--languages"))
         XCTAssertThrowsError(try KioskConfiguration(parsing: "LANGUAGES=de,deutsch!", source: "k.conf")) { error in
-            XCTAssertEqual("\(error)", "k.conf:1: LANGUAGES \"deutsch!\": use catalog names such as de, en, zh_Hans, comma-separated")
+            XCTAssertEqual("\(error)", "k.conf:1: LANGUAGES: \"deutsch!\": use catalog names such as de, en, zh_Hans, comma-separated")
         }
     }
 
@@ -256,7 +268,7 @@ final class KioskBookChoiceTests: XCTestCase {
         XCTAssertFalse(try KioskConfiguration(parsing: "display-mode=\n", source: "k.conf").readerArguments(book: "/b.txt")
             .contains("--display-mode"), "empty: standard")
         XCTAssertThrowsError(try KioskConfiguration(parsing: "DISPLAY_MODE=epaper", source: "k.conf")) { error in
-            XCTAssertEqual("\(error)", "k.conf:1: DISPLAY_MODE \"epaper\": use standard or eink")
+            XCTAssertEqual("\(error)", "k.conf:1: DISPLAY_MODE: \"epaper\": use standard or eink")
         }
     }
 }

@@ -104,8 +104,8 @@ final class LibraryLayoutTests: XCTestCase {
         XCTAssertGreaterThan(library.offsetY, released, "momentum carries it on")
         _ = library.advance(to: time + 10_000)
         XCTAssertFalse(library.isMoving)
-        library.finishCovers()
-        XCTAssertFalse(library.isFindingCovers)
+        library.finishBackgroundWork()
+        XCTAssertFalse(library.hasBackgroundWork)
         XCTAssertFalse(library.advance(to: time + 10_100), "at rest nothing is drawn again")
         XCTAssertEqual(library.controls.first?.id.hasPrefix("library.book."), true)
         XCTAssertNotEqual(library.controls.first?.id, "library.book.1")
@@ -127,7 +127,7 @@ final class LibraryLayoutTests: XCTestCase {
         XCTAssertTrue(library.advance(to: 0))
         let visible = library.layout.strip.visibleRows(count: 30, offsetY: 0)
         for row in visible { XCTAssertNotNil(library.catalogue.known(library.entries[row]), "row \(row) on screen") }
-        library.finishCovers()
+        library.finishBackgroundWork()
         let below = library.entries[visible.upperBound + visible.count - 1]
         XCTAssertEqual(library.catalogue.known(below)?.info.title, "Book " + below.name.dropFirst(5).prefix(4))
         XCTAssertNil(library.catalogue.known(library.entries[29]), "far rows wait until they come near")

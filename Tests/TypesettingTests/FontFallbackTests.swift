@@ -39,6 +39,19 @@ final class FontFallbackTests: XCTestCase {
         }
     }
 
+    /// Characters outside every installed font are answered from the fonts'
+    /// joint coverage; one some font has is still found in it.
+    func testTheInstalledFontsCoverageAnswersWithoutMissingAFont() throws {
+        let fallback = FontFallback(family: "serif")
+        let main = FontFile(path: SharedData.defaultFont)
+        let arabicAin: UInt32 = 0x0639 // DejaVu Sans has it, DejaVu Serif not
+        let found = fallback.file(for: arabicAin, script: 0, language: "ar", excluding: main) { _, _ in false }
+        XCTAssertNotNil(found)
+        XCTAssertNotEqual(found, main)
+        XCTAssertNil(fallback.file(for: 0x0378, script: 0, language: nil, excluding: main) { _, _ in false })
+        XCTAssertNil(fallback.file(for: 0x10FFFD, script: 0, language: nil, excluding: main) { _, _ in false })
+    }
+
     func testACharacterNoFontHasStaysMissing() throws {
         // U+0378 is unassigned: no font has it, so it is counted.
         XCTAssertEqual(try typesetter("abc \u{0378} def").paginate().pages[0].missingGlyphs, 1)

@@ -9,6 +9,7 @@
 #include "CLinuxUInput.h"
 #include "CLinuxNotify.h"
 #include "CLinuxTimer.h"
+#include "CLinuxEvent.h"
 #include "CLinuxFuzz.h"
 #include "CLinuxMemory.h"
 #include "CLinuxThread.h"

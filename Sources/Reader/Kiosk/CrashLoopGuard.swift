@@ -60,6 +60,9 @@ public struct CrashLoopGuard {
         return Start(setAside: after.setAside, journal: journal)
     }
 
+    /// The book the kiosk has open now (or had when it stopped abnormally).
+    public var openBook: String? { record.openBook }
+
     /// The books set aside, without counting anything.
     public var setAside: Set<String> { record.setAside }
 

@@ -87,6 +87,12 @@ public struct FolderFollower: Sendable {
         }
     }
 
+    /// A file known to be whole (written elsewhere and renamed in by the
+    /// reader itself): complete at once, until it is written to again.
+    public mutating func noteComplete(_ name: String, signature: Signature) {
+        files[name] = Tracked(signature: signature, changedAt: -.infinity, heldByWriter: false, isComplete: true)
+    }
+
     /// Files still settling: what they look like is wanted at each check.
     public var unsettled: [String] {
         files.filter { !$0.value.isComplete }.keys.sorted()

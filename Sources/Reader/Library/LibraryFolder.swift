@@ -67,6 +67,16 @@ public final class LibraryFolder {
         return follower.completeFiles != before
     }
 
+    /// A book the reader itself put in place whole (a download renamed
+    /// into the folder): listed at once, without waiting for it to settle.
+    /// What inotify brought before is taken first, so the rename's own
+    /// event does not make it settle again.
+    public func noteArrived(_ name: String, at time: Double) {
+        _ = update(at: time)
+        guard isBookName(name), let status = stat(name) else { return }
+        follower.noteComplete(name, signature: FolderFollower.Signature(status))
+    }
+
     /// When a file still settling is to be looked at again.
     public func nextCheck(after time: Double) -> Double? { follower.nextCheck(after: time) }
 

@@ -2,15 +2,17 @@ import Geometry
 import Languages
 import Raster
 
-/// The library's controls: Close, and the books counted from 0 in listed order.
+/// The library's controls: Close, the catalogs, the language, and the books counted from 0 in listed order.
 public enum LibraryControl: ScreenControlID {
     case close
+    case catalogs
     case language
     case book(Int)
 
     public var id: String {
         switch self {
         case .close: "close"
+        case .catalogs: "library.catalogs"
         case .language: "library.language"
         case let .book(index): "library.book.\(index + 1)"
         }
@@ -35,9 +37,10 @@ public struct LibraryLayout: Equatable, Sendable {
     /// Where the interface puts what is laid out left to right.
     public var metrics: InterfaceMetrics
 
-    /// `languageName`: the interface's language by its own name, when others are offered (its button).
+    /// `languageName`: the interface's language by its own name, when others are offered (its button);
+    /// `offersCatalogs`: catalogs are configured (the Catalogs button).
     public init(metrics: InterfaceMetrics, hasOpenBook: Bool, catalog: MessageCatalog = .english, languageName: String? = nil,
-                measure: (String) -> Int) {
+                offersCatalogs: Bool = false, measure: (String) -> Int) {
         self.metrics = metrics
         let target = metrics.target, pad = metrics.padding
         header = PixelRect(x: 0, y: 0, width: metrics.width, height: target + 2 * pad)
@@ -45,7 +48,8 @@ public struct LibraryLayout: Equatable, Sendable {
         strip = RowStrip(viewport: viewport, rowHeight: 3 * target)
         var right = metrics.width - pad
         var controls: [PlacedControl<LibraryControl>] = []
-        let buttons = [(LibraryControl.close, hasOpenBook ? catalog.localized("Close") : nil), (.language, languageName)]
+        let buttons = [(LibraryControl.close, hasOpenBook ? catalog.localized("Close") : nil), (.language, languageName),
+                       (.catalogs, offersCatalogs ? catalog.localized("Catalogs") : nil)]
         for case let (control, label?) in buttons {
             let width = max(target, measure(label) + 2 * pad)
             right -= width

@@ -51,31 +51,33 @@ public final class LibraryScene: ReadingScene {
 
     private func perform(_ request: LibraryScreen.Request?) {
         switch request {
-        case let .open(entry)?: open(entry)
+        case let .open(entry)?: open(path: entry.path)
         case .close?: if book != nil { show(library: false) }
         case nil: break
         }
     }
 
-    private func open(_ entry: LibraryEntry) {
-        if let book, book.bookPath == entry.path {
+    /// Opens the book at `path` at its saved place, as a tap on it in the
+    /// list would (the kiosk reopens the book that was open before a reload).
+    public func open(path: String) {
+        if let book, book.bookPath == path {
             show(library: false)
             return
         }
         closeBook()
         do {
-            let opened = try openBook(entry.path)
+            let opened = try openBook(path)
             opened.offersLibrary = true
             book = opened
             speech = speaking?(opened)
             bookJustOpened = true
-            library.opened(path: entry.path)
+            library.opened(path: path)
             library.hasOpenBook = true
             show(library: false)
         } catch {
             let problem = library.catalogue.formats.reason(error)
-            library.openingFailed(path: entry.path, problem: problem)
-            warnings.append("\(entry.path): cannot be opened: \(problem)")
+            library.openingFailed(path: path, problem: problem)
+            warnings.append("\(path): cannot be opened: \(problem)")
         }
     }
 
@@ -118,6 +120,7 @@ public final class LibraryScene: ReadingScene {
     /// since the last reset go.
     public func resetForIdle(at time: Double) {
         closeBook()
+        library.closeCatalogs()
         library.resetLanguageChoice()
         for keeper in visitorNotes {
             if let warning = keeper.eraseSavedHighlights() { warnings.append(warning) }
@@ -163,10 +166,10 @@ public final class LibraryScene: ReadingScene {
         perform(library.handle(command, at: time))
     }
 
-    public var takesTyping: Bool { !showsLibrary && book?.takesTyping == true }
+    public var takesTyping: Bool { showsLibrary || book == nil ? library.takesTyping : book?.takesTyping == true }
 
     public func type(_ key: TypedKey, at time: Double) {
-        guard !showsLibrary else { return }
+        guard !showsLibrary else { return library.type(key, at: time) }
         book?.type(key, at: time)
     }
 
@@ -221,11 +224,11 @@ public final class LibraryScene: ReadingScene {
 
     /// In the library: covers of rows near the screen being found.
     public var hasBackgroundWork: Bool {
-        showsLibrary || book == nil ? library.isFindingCovers : book?.hasBackgroundWork ?? false
+        showsLibrary || book == nil ? library.hasBackgroundWork : book?.hasBackgroundWork ?? false
     }
 
     public func waitForFrameWork() {
-        guard !showsLibrary, let book else { return library.finishCovers() }
+        guard !showsLibrary, let book else { return library.finishBackgroundWork() }
         if bookJustOpened {
             bookJustOpened = false
             book.finishBackgroundWork()
@@ -236,19 +239,27 @@ public final class LibraryScene: ReadingScene {
 
     public func finishBackgroundWork() {
         bookJustOpened = false
-        library.finishCovers()
+        library.finishBackgroundWork()
         book?.finishBackgroundWork()
     }
 
     public var restingDescription: String {
-        showsLibrary || book == nil ? "presented the library" : book?.restingDescription ?? ""
+        showsLibrary || book == nil ? "presented the " + library.screenName : book?.restingDescription ?? ""
     }
 
-    public var screenName: String { showsLibrary || book == nil ? "library" : book?.screenName ?? "library" }
+    /// The book on screen, if one is, and the books listed.
+    public var status: SceneStatus {
+        var status = showsLibrary ? SceneStatus() : book?.status ?? SceneStatus()
+        status.libraryBooks = library.entries.count
+        return status
+    }
 
-    /// In the library Escape goes back to the book open behind it, and quits when there is none.
+    public var screenName: String { showsLibrary || book == nil ? library.screenName : book?.screenName ?? "library" }
+
+    /// In the library Escape goes back to the book open behind it, and quits when there is none;
+    /// in the catalogs it goes back a step.
     public var escapeQuits: Bool {
-        showsLibrary || book == nil ? !library.hasOpenBook : book?.escapeQuits ?? true
+        showsLibrary || book == nil ? !library.hasOpenBook && library.catalogs == nil : book?.escapeQuits ?? true
     }
 
     public var watchedDescriptors: [Int32] { library.folder.fileDescriptor.map { [$0] } ?? [] }
@@ -280,7 +291,7 @@ public final class LibraryScene: ReadingScene {
     public func summary(describing: Bool) -> JSONLine {
         if !showsLibrary, let scene = bookScene { return scene.summary(describing: describing) }
         var result = JSONLine()
-        result.add("screen", "library")
+        result.add("screen", library.screenName)
         result.add("books", library.entries.count)
         if describing {
             result.addNull("book")

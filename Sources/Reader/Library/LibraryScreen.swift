@@ -37,6 +37,14 @@ public final class LibraryScreen {
     var catalog: MessageCatalog { languages.current }
     /// The list of languages is open over the books (`library.language`).
     public private(set) var showsLanguages = false
+    /// The OPDS catalogs offered to browse; the Catalogs button shows when there are some.
+    public var catalogSources: [CatalogSource] = [] {
+        didSet { relayout() }
+    }
+    /// The catalogs, while they are open over the books (`library.catalogs`).
+    var catalogs: CatalogScreen?
+    /// How large and long a download from the catalogs may be.
+    var catalogLimits = CatalogTransfers.Limits()
     /// The language the layout's words are in (a book's menu may have changed it since).
     private var laidOutIn = "en"
     /// The list's vertical scroll view (its offset is the list's).
@@ -48,7 +56,7 @@ public final class LibraryScreen {
     public var hasOpenBook = false {
         didSet { if hasOpenBook != oldValue { relayout() } }
     }
-    public private(set) var frame: PixelBuffer
+    public internal(set) var frame: PixelBuffer
     private var needsFrame = true
     /// Lines of the rows set once (title, authors, status at their widths):
     /// a scroll frame only places and paints them.
@@ -59,7 +67,7 @@ public final class LibraryScreen {
         var width: Int
     }
     /// The latest time an event or a frame brought.
-    private var time = 0.0
+    var time = 0.0
 
     public init(folder: LibraryFolder, formats: BookFormats, coverCache: CoverCache?, store: StateStore?,
                 font: FontFile, theme: Theme, width: Int, height: Int,
@@ -116,7 +124,8 @@ public final class LibraryScreen {
         painter.metrics = metrics
         let painter = painter
         layout = LibraryLayout(metrics: metrics, hasOpenBook: hasOpenBook, catalog: catalog,
-                               languageName: languages.offersChoice ? catalog.ownName : nil) { painter.width(of: $0) }
+                               languageName: languages.offersChoice ? catalog.ownName : nil,
+                               offersCatalogs: !catalogSources.isEmpty) { painter.width(of: $0) }
         setLines = [:]
         needsFrame = true
     }
@@ -139,6 +148,7 @@ public final class LibraryScreen {
     /// The controls on screen, in reading order (the books' names found first).
     public var controls: [ScreenControl] {
         if showsLanguages { return languageList.placedControls(offsetY: 0).map(\.described) }
+        if let catalogs { return catalogControls(catalogs).map(\.described) }
         let visible = Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY))
         let found = catalogue.wait(for: visible.map { entries[$0] })
         return layout.controls(count: entries.count, offsetY: offsetY) { row in
@@ -168,12 +178,19 @@ public final class LibraryScreen {
             }
             return nil
         }
+        if let catalogs {
+            handle(event, in: catalogs)
+            return nil
+        }
         if fingers.route(event, to: scrollView, top: Double(layout.viewport.y)) { return nil }
         guard case let .tap(at, _) = event.kind else { return nil }
         switch layout.headerPlaced.hit(x: at.x, y: at.y) {
         case .close?: return .close
         case .language?:
             showsLanguages = true
+            return nil
+        case .catalogs?:
+            openCatalogs()
             return nil
         default: break
         }
@@ -185,6 +202,10 @@ public final class LibraryScreen {
     public func handle(_ command: ReaderCommand, at time: Double) -> Request? {
         self.time = max(self.time, time)
         needsFrame = true
+        if let catalogs {
+            if catalogs.key(command) == .close { closeCatalogs() }
+            return nil
+        }
         switch command {
         case .nextPage: moveSelection(by: 1)
         case .previousPage: moveSelection(by: -1)
@@ -229,13 +250,16 @@ public final class LibraryScreen {
 
     // MARK: Frames
 
-    public var isMoving: Bool { scrollView.isAnimating }
+    public var isMoving: Bool { scrollView.isAnimating || catalogs?.scrollView.isAnimating == true }
 
-    /// True while covers of rows near the screen are being found.
-    public var isFindingCovers: Bool { catalogue.isWorking }
+    /// True while covers of rows near the screen are being found, or a catalog's page or book is on its way.
+    public var hasBackgroundWork: Bool { catalogue.isWorking || catalogs?.isWorking == true }
 
-    /// Virtual time: every cover asked for is found before the next frame.
-    public func finishCovers() { catalogue.finishWork() }
+    /// Virtual time: every cover asked for is found, and every transfer ended, before the next frame.
+    public func finishBackgroundWork() {
+        catalogue.finishWork()
+        catalogs?.finishWork()
+    }
 
     /// Steps the scroll view to `time` and draws the frame when anything
     /// changed (covers found included); false when nothing did. While the
@@ -247,13 +271,16 @@ public final class LibraryScreen {
         let moving = scrollView.isAnimating
         scrollView.advance(to: self.time)
         let arrived = catalogue.takeFound()
-        let draws = moving || needsFrame || arrived
-        if draws, !scrollView.isAnimating, !scrollView.isTracking {
+        let catalogsChanged = takeCatalogResults(at: self.time)
+        let draws = moving || needsFrame || arrived || catalogsChanged
+        if draws, catalogs == nil, !scrollView.isAnimating, !scrollView.isTracking {
             _ = catalogue.wait(for: Array(layout.strip.visibleRows(count: entries.count, offsetY: offsetY)).map { entries[$0] })
         }
         catalogue.want(wantedEntries)
         guard draws else { return false }
-        if showsLanguages {
+        if let catalogs {
+            drawCatalogs(catalogs)
+        } else if showsLanguages {
             LanguageListPainter.draw(languageList, title: catalog.localized("Language"), current: catalog.code, offsetY: 0,
                                      theme: theme, painter: painter, into: &frame)
         } else {

@@ -73,6 +73,8 @@ public protocol LoopScene: AnyObject {
     func doTimedWork(at time: Double) -> Bool
     /// The scene has done its job (a calibration's last tap): the loop stops.
     var isFinished: Bool { get }
+    /// What is on screen, for the service's status and the metrics.
+    var status: SceneStatus { get }
 }
 
 extension LoopScene {
@@ -80,6 +82,7 @@ extension LoopScene {
     public func nextTimedWorkTime(after time: Double) -> Double? { nil }
     public func doTimedWork(at time: Double) -> Bool { false }
     public var isFinished: Bool { false }
+    public var status: SceneStatus { SceneStatus() }
     public var takesTyping: Bool { false }
     public func type(_ key: TypedKey, at time: Double) {}
     public var escapeQuits: Bool { screenName == "reading" }

@@ -21,11 +21,11 @@ public final class ReaderLoop {
     public let input: InputSource
     public let clock: LoopClock
     private let service: ServiceManager?
-    private var router: InputRouter
+    var router: InputRouter
     /// The next present must carry every row (first frame, screen taken back).
     private var needsWholeFrame = true
     /// Input changed the scene since its last step.
-    private var isDirty = true
+    var isDirty = true
     /// The frame at rest is in one scanout buffer only: present it once
     /// more (with no damage, the display copies what the other lacks), so a
     /// small change to a page at rest (the menu, a footer) costs its own
@@ -40,9 +40,17 @@ public final class ReaderLoop {
     private var lastAnnouncement: String?
     /// The first frame was presented and is not yet known to be on the glass.
     private var isFirstFramePending = false
-    private var lastInputTime: Double
+    var lastInputTime: Double
     /// Why the loop stopped, once it has.
-    public private(set) var stopReason: String?
+    public internal(set) var stopReason: String?
+    /// It stopped on SIGHUP, for the settings to be read again.
+    public private(set) var stoppedForReload = false
+    /// What the reader did so far, for the metrics.
+    public internal(set) var activity = ReaderActivity()
+    private var metricsPacer = MetricsPacer()
+    private var reports: ServiceReports
+    /// When the frame being made began to be stepped (the clock's time, for its budget).
+    private var stepBegan = 0.0
 
     /// Said when a presented frame at rest is on the glass ("presented page N").
     public var onSettled: ((String) -> Void)?
@@ -55,8 +63,14 @@ public final class ReaderLoop {
     public var onWarning: ((String) -> Void)?
     /// News for the log that is no problem (a touchscreen came or went).
     public var onNotice: ((String) -> Void)?
+    /// Called once, when the first frame is on the glass.
+    public var onFirstFrameShown: (() -> Void)?
+    /// Called with what the reader did and shows, for the metrics: when
+    /// the loop runs anyway (never waking for it) at most once a minute
+    /// and never while the view moves (`MetricsPacer`).
+    public var onMetrics: ((ReaderActivity, SceneStatus) -> Void)?
     /// Frames presented so far.
-    public private(set) var presentedFrames = 0
+    public var presentedFrames: Int { activity.frames }
     /// The deadlines the loop waited with, in order (nil: none); kept only
     /// while `recordsWaits` is on.
     public private(set) var waits: [Double?] = []
@@ -77,6 +91,7 @@ public final class ReaderLoop {
         self.clock = clock
         self.service = service
         router = InputRouter(screenWidth: display.width)
+        reports = ServiceReports(service: service)
         sceneTime = clock.now
         lastInputTime = clock.now
         idle = IdleTimers(start: clock.now)
@@ -107,6 +122,10 @@ public final class ReaderLoop {
         reportWarnings()
         if scene.isFinished { stopReason = "finished" }
         if stopReason != nil { return }
+        if let onMetrics, metricsPacer.isDue(now: now, isMoving: scene.isMoving) {
+            metricsPacer.wrote(at: now)
+            onMetrics(activity, scene.status)
+        }
         if clock.isVirtual, try finishIfOver(now: now) { return }
 
         let deadline = wakeTime(now: now)
@@ -123,62 +142,6 @@ public final class ReaderLoop {
         if following, watched.contains(where: ready.contains) || scene.nextWatchTime(after: now).map({ $0 <= clock.now }) == true,
            scene.checkWatches(at: clock.now) {
             isDirty = true
-        }
-    }
-
-    // MARK: Input
-
-    /// A key's command for the scene; false when it quits the loop.
-    private func handle(_ command: ReaderCommand, at time: Double) -> Bool {
-        // Escape quits only from the page itself; over it, it closes what is open.
-        guard command != .quit, command != .closeScreenOrQuit || !scene.escapeQuits else {
-            stopReason = "quit key"
-            return false
-        }
-        do {
-            try scene.handle(command, at: time)
-            isDirty = true
-        } catch {
-            onWarning?("\(command): \(error)")
-        }
-        return true
-    }
-
-    private func readInput(upTo time: Double) {
-        for item in input.read(upTo: time) {
-            switch item {
-            case let .touches(frame):
-                onTouchFrame?(frame)
-                lastInputTime = max(lastInputTime, frame.time)
-                switch idle.touch(fingers: frame.touches.count, at: frame.time) {
-                case .deliver: if router.route(frame, to: scene) { isDirty = true }
-                case .wake: powerOn()
-                case .drop: break
-                }
-            case let .command(command, at):
-                lastInputTime = max(lastInputTime, at)
-                guard idle.key(at: at) == .deliver else {
-                    powerOn()
-                    continue
-                }
-                guard handle(command, at: at) else { return }
-            case let .typed(typed, command, at):
-                lastInputTime = max(lastInputTime, at)
-                guard idle.key(at: at) == .deliver else {
-                    powerOn()
-                    continue
-                }
-                if scene.takesTyping {
-                    scene.type(typed, at: at)
-                    isDirty = true
-                } else if let command {
-                    guard handle(command, at: at) else { return }
-                }
-            case let .deviceChanged(description):
-                onNotice?(description)
-            case let .switchConsole(number, _):
-                switchConsole(to: number)
-            }
         }
     }
 
@@ -206,7 +169,7 @@ public final class ReaderLoop {
     }
 
     /// The panel on again (a touch or a key woke it): the whole frame goes out.
-    private func powerOn() {
+    func powerOn() {
         do { try display.setPowered(true) } catch { onWarning?("the screen cannot be turned on: \(error)") }
         needsWholeFrame = true
         isDirty = true
@@ -218,6 +181,7 @@ public final class ReaderLoop {
     /// (or must be shown whole again); the display may present now.
     private func step(at time: Double) throws {
         guard isDirty || needsWholeFrame || scene.isMoving || scene.hasBackgroundWork else { return }
+        stepBegan = clock.now
         if clock.isVirtual { scene.waitForFrameWork() }
         sceneTime = max(sceneTime, time)
         let target = (display as? ScanoutDisplay)?.backBuffer
@@ -267,7 +231,7 @@ public final class ReaderLoop {
     private func didPresent(_ frame: PixelBuffer?) throws {
         needsWholeFrame = false
         needsCatchUp = true
-        presentedFrames += 1
+        activity.presented(began: stepBegan, ended: clock.now, moving: scene.isMoving)
         if let frame { try onPresent?(presentedFrames, frame) }
         pendingAnnouncement = isAtRest ? scene.restingDescription : nil
         isFirstFramePending = presentedFrames == 1
@@ -281,10 +245,10 @@ public final class ReaderLoop {
     private func frameShown() throws {
         if isFirstFramePending {
             isFirstFramePending = false
+            activity.rested(on: scene.status)
             onNotice?("first page on screen")
-            if let service {
-                do { try service.ready(status: scene.restingDescription) } catch { onWarning?("\(error)") }
-            }
+            onFirstFrameShown?()
+            if let problem = reports.ready(scene.status, fallback: scene.restingDescription) { onWarning?(problem) }
         }
         try announce()
     }
@@ -327,6 +291,10 @@ public final class ReaderLoop {
             onNotice?("console back: the screen is taken again")
         case let .quit(reason):
             stopReason = reason
+        case .reloadRequested:
+            stopReason = "reload requested (SIGHUP)"
+            stoppedForReload = true
+            if let problem = reports.reloading() { onWarning?(problem) }
         }
     }
 
@@ -356,17 +324,9 @@ public final class ReaderLoop {
         }
         // Kept only now, so a slow disk never holds back the frame that ends a turn.
         scene.didShowRestingFrame()
-    }
-
-    /// Ctrl+Alt+Fn: the display switches, or says no (a locked console).
-    private func switchConsole(to number: Int) {
-        do {
-            if try !display.switchConsole(to: number) {
-                onNotice?("console \(number): switching refused (the console is locked or there is none)")
-            }
-        } catch {
-            onWarning?("console \(number): \(error)")
-        }
+        let status = scene.status
+        activity.rested(on: status)
+        if !isFirstFramePending, let problem = reports.rested(on: status) { onWarning?(problem) }
     }
 
     // MARK: Waiting

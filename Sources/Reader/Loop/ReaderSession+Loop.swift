@@ -37,6 +37,7 @@ extension ReaderSession: LoopScene {
 
     /// "presented page N", and the screen open over it: "presented page N (menu)".
     public var restingDescription: String { ReaderSummary.restingDescription(of: self) }
+    public var status: SceneStatus { SceneStatus(bookPath: bookPath, title: book.metadata.title, page: pageIndexInBook + 1) }
 
     /// The page picture goes straight from the page buffers into the back
     /// buffer when nothing is drawn over it (no zoom, screen, corner or

@@ -157,6 +157,7 @@ public final class SpeechScene: ReadingScene {
     public func finishBackgroundWork() { session.finishBackgroundWork() }
     public var restingDescription: String { session.restingDescription }
     public var screenName: String { session.screenName }
+    public var status: SceneStatus { session.status }
     public var escapeQuits: Bool { session.escapeQuits }
     public var watchedDescriptors: [Int32] { session.watchedDescriptors }
     public func nextWatchTime(after time: Double) -> Double? { session.nextWatchTime(after: time) }
