@@ -235,6 +235,7 @@ struct ReadCommand: ParsableCommand {
                                         interfaceScale: try interfaceScale(saved: saved))
         library.languages = languages
         library.catalogSources = try catalogOptions.sources()
+        library.limitDownloads(maximumMegabytes: catalogOptions.maxBookMB, minimumFreeMegabytes: catalogOptions.minFreeMB)
         for book in crashGuard?.setAside ?? [] {
             library.openingFailed(path: book, problem: "set aside: it stopped the reader \(CrashLoopGuard.abnormalExitsAllowed) times")
         }

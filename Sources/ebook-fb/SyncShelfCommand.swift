@@ -39,7 +39,7 @@ struct SyncShelfCommand: ParsableCommand {
         let stateDirectory = stateDir ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
         guard let config else {
             guard let address, let folder = limits.to else { throw ValidationError("sync-shelf needs URL and --to FOLDER") }
-            let summary = try pass(address: address, folder: folder, stateDirectory: stateDirectory, inUse: [])
+            let summary = try pass(address: address, folder: folder, stateDirectory: stateDirectory, limits: limits, inUse: [])
             StandardStreams.printLine(Self.json(summary))
             if summary.failed > 0 { throw ExitCode.failure }
             return
@@ -51,13 +51,16 @@ struct SyncShelfCommand: ParsableCommand {
             return StandardStreams.log("\(config): no SHELF set: no shelf to keep in step")
         }
         guard let folder = settings.booksFolder else { throw CommandError("\(config): SHELF needs BOOKS, the folder the books go to") }
+        var bounds = limits
+        if let megabytes = settings.maxBookMegabytes { bounds.maxMB = megabytes }
+        if let megabytes = settings.minFreeMegabytes { bounds.minFreeMB = megabytes }
         let guardNote = CrashLoopGuard(stateDirectory: stateDirectory, boot: "")
         var health = ShelfHealth()
         var failuresInARow = 0
         while true {
             var summary: ShelfSummary?
             do {
-                summary = try pass(address: shelf, folder: folder, stateDirectory: stateDirectory,
+                summary = try pass(address: shelf, folder: folder, stateDirectory: stateDirectory, limits: bounds,
                                    inUse: Self.openBooks(guardNote.openBook, folder: folder))
             } catch let error as CatalogError {
                 guard settings.shelfSyncMinutes != nil else { throw error }
@@ -80,7 +83,8 @@ struct SyncShelfCommand: ParsableCommand {
         }
     }
 
-    private func pass(address: String, folder: String, stateDirectory: String, inUse: Set<String>) throws -> ShelfSummary {
+    private func pass(address: String, folder: String, stateDirectory: String, limits: DownloadOptions,
+                      inUse: Set<String>) throws -> ShelfSummary {
         let catalog = try WebAddress(address)
         let client = HTTPClient(credentialsOf: catalog)
         let sync = ShelfSync(catalog: address, folder: folder, stateDirectory: stateDirectory, client: client,

@@ -112,6 +112,20 @@ final class KioskSettingsFilesTests: XCTestCase {
         XCTAssertEqual(Set(KioskConfiguration.keys), Set(documented), "the table documents every key")
     }
 
+    func testDownloadBoundsAreCheckedAndHandedToTheCatalogs() throws {
+        let settings = try KioskConfiguration(parsing: "MAX_BOOK_MB=50\nMIN_FREE_MB=0\nCATALOG=Town|http://127.0.0.1:8/opds\n", source: "k.conf")
+        XCTAssertEqual(settings.maxBookMegabytes, 50)
+        XCTAssertEqual(settings.minFreeMegabytes, 0)
+        let arguments = settings.readerArguments(book: "/srv/books")
+        XCTAssertTrue(arguments.joined(separator: " ").contains("--max-book-mb 50 --min-free-mb 0"))
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "MAX_BOOK_MB=0\n", source: "k.conf")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("k.conf:1: MAX_BOOK_MB: "), "\(error)")
+        }
+        XCTAssertThrowsError(try KioskConfiguration(parsing: "MIN_FREE_MB=lots\n", source: "k.conf"))
+        XCTAssertFalse(try KioskConfiguration(parsing: "MAX_BOOK_MB=50\n", source: "k.conf").readerArguments(book: "b")
+            .contains("--max-book-mb"), "without catalogs the reader downloads nothing")
+    }
+
     func testMetricsDirIsHandedToTheReader() throws {
         let configuration = try KioskConfiguration(parsing: "METRICS_DIR=/var/lib/prometheus/node-exporter\n", source: "k.conf")
         XCTAssertEqual(configuration.metricsDirectory, "/var/lib/prometheus/node-exporter")

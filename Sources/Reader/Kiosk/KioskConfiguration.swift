@@ -54,6 +54,10 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var shelf: String?
     /// Minutes between two syncs of the shelf; nil: only once, at start.
     public var shelfSyncMinutes: Int?
+    /// The largest book a download takes, in MB (the catalogs screen and the shelf); nil: 500.
+    public var maxBookMegabytes: Int?
+    /// Space a download leaves free on the books folder's file system, in MB; nil: 200.
+    public var minFreeMegabytes: Int?
     /// A folder for Prometheus's textfile collector (`--metrics-dir`); nil: no metrics.
     public var metricsDirectory: String?
 
@@ -68,7 +72,7 @@ public struct KioskConfiguration: Equatable, Sendable {
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
                               "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
-                              "DISPLAY_MODE", "DISPLAY_DEVICE", "SHELF", "SHELF_SYNC", "METRICS_DIR", "CATALOG"]
+                              "DISPLAY_MODE", "DISPLAY_DEVICE", "SHELF", "SHELF_SYNC", "METRICS_DIR", "MAX_BOOK_MB", "MIN_FREE_MB", "CATALOG"]
     /// Keys that add to a list, each line one more, rather than replace what was set before.
     public static let listKeys: Set<String> = ["CATALOG"]
     /// The longest idle time a timer takes, in minutes (a day).
@@ -213,6 +217,8 @@ public struct KioskConfiguration: Equatable, Sendable {
             }
             shelf = given
         case "SHELF_SYNC": shelfSyncMinutes = try Self.minutes(given, key: key, at: place)
+        case "MAX_BOOK_MB": maxBookMegabytes = try Self.megabytes(given, key: key, in: 1...1_000_000, at: place)
+        case "MIN_FREE_MB": minFreeMegabytes = try Self.megabytes(given, key: key, in: 0...1_000_000, at: place)
         case "CATALOG":
             guard let given else { catalogs = []; return }
             do throws(CatalogSource.Problem) {
@@ -253,6 +259,15 @@ public struct KioskConfiguration: Equatable, Sendable {
     }
 
     /// An idle time: whole minutes up to a day; empty or 0 means never.
+    private static func megabytes(_ given: String?, key: String, in range: ClosedRange<Int>,
+                                  at place: String) throws(KioskConfigurationError) -> Int? {
+        guard let given else { return nil }
+        guard let value = Int(given), range.contains(value) else {
+            throw KioskConfigurationError(at: place, key: key, "\"\(given)\": a whole number of MB from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
     private static func minutes(_ given: String?, key: String, at place: String) throws(KioskConfigurationError) -> Int? {
         guard let given else { return nil }
         guard let minutes = Int(given), (0...longestIdleMinutes).contains(minutes) else {
@@ -291,6 +306,8 @@ public struct KioskConfiguration: Equatable, Sendable {
         if displayMode != .standard { arguments += ["--display-mode", displayMode.rawValue] }
         if let metricsDirectory { arguments += ["--metrics-dir", metricsDirectory] }
         for catalog in catalogs { arguments += ["--catalog", catalog.name + "|" + catalog.address] }
+        if !catalogs.isEmpty, let maxBookMegabytes { arguments += ["--max-book-mb", String(maxBookMegabytes)] }
+        if !catalogs.isEmpty, let minFreeMegabytes { arguments += ["--min-free-mb", String(minFreeMegabytes)] }
         return arguments
     }
 }

@@ -80,4 +80,10 @@ extension LibraryScreen {
         CatalogPainter.draw(screen, layout: catalogLayout(screen), catalog: catalog, theme: theme, painter: painter, into: &frame)
         screen.drew()
     }
+
+    /// Bounds the catalogs screen's downloads: the largest book, and the space left free.
+    public func limitDownloads(maximumMegabytes: Int, minimumFreeMegabytes: Int) {
+        catalogLimits.maximumBytes = maximumMegabytes << 20
+        catalogLimits.minimumFreeBytes = minimumFreeMegabytes << 20
+    }
 }
