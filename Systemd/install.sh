@@ -15,8 +15,8 @@ cd "$(dirname "$0")/.."
 PREFIX="${PREFIX:-/usr/local}"
 DESTDIR="${DESTDIR:-}"
 if [ -z "${BIN:-}" ]; then
-    swift build -c release --static-swift-stdlib --product ebook-fb >&2
-    BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/ebook-fb"
+    swift build -c release --static-swift-stdlib --scratch-path .build/static --product ebook-fb >&2
+    BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/ebook-fb"
 fi
 [ -x "$BIN" ] || { echo "install: no binary at $BIN" >&2; exit 1; }
 

@@ -127,8 +127,8 @@ fi
 step() { echo "== $*" >&2; }
 
 step "release build (Swift runtime linked statically)"
-swift build -c release --static-swift-stdlib --product ebook-fb >&2
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/ebook-fb"
+swift build -c release --static-swift-stdlib --scratch-path .build/static --product ebook-fb >&2
+BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/ebook-fb"
 
 if [ "$IMAGE_BOOT" = 1 ]; then
     # shellcheck source=Tests/VirtualKiosk/image-boot.sh
