@@ -1,4 +1,5 @@
 import BookModel
+import Network
 
 /// File names for books from a catalog: the link's own file name when it
 /// has the right extension, else the title's; nothing that could climb
@@ -43,7 +44,7 @@ public enum BookFileName {
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         let segment = path[path.index(after: slash)...]
-        return segment.isEmpty ? nil : percentDecoded(segment)
+        return segment.isEmpty ? nil : WebAddress.percentDecoded(segment)
     }
 
     /// Slashes, controls and backslashes become spaces, spaces are
@@ -63,21 +64,6 @@ public enum BookFileName {
             cut.append(character)
         }
         return cut.trimmingSpaces
-    }
-
-    private static func percentDecoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -71,7 +71,8 @@ public struct WebAddress: Equatable, Hashable, Sendable, CustomStringConvertible
         return String(parts.scheme) + "://" + String(parts.hostPort) + String(parts.rest)
     }
 
-    private static func percentDecoded(_ text: Substring) -> String {
+    /// `text` with its %XX escapes decoded as UTF-8 bytes; a stray `%` is kept.
+    public static func percentDecoded(_ text: Substring) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
