@@ -145,7 +145,7 @@ let package = Package(
                                                                 "StyleSheets", "TestSupport", "LinuxSystem", "PDF", "Comics", "Dictionaries"]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
-        .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "ThreadingTests", dependencies: ["Threading", "LinuxSystem"]),
         // The command line: options, their validation and the settings they make; the library's EPUB format.
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "BookModel", "BookFormats", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
