@@ -18,8 +18,6 @@ let package = Package(
     targets: [
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
-        systemLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: "libespeak-ng-dev"),
-        systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
@@ -56,6 +54,9 @@ let package = Package(
         .target(name: "CZipLoader"),
         // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
         .target(name: "CSVGLoader"),
+        // espeak-ng (with PulseAudio, libsndfile, X11, ...) and ALSA loaded when a book is first
+        // read aloud, not with every reader; libespeak-ng-dev's and libasound2-dev's headers give the types.
+        .target(name: "CSpeechLoader"),
         // gettext catalogs (.po) read by libgettextpo, whose fatal-error handler must not
         // return: the reading stays in C. libgettextpo-dev has no pkg-config file.
         .target(name: "CGettextPo", linkerSettings: [.linkedLibrary("gettextpo")]),
@@ -91,7 +92,7 @@ let package = Package(
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
         .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
         // Speech: espeak-ng's voices behind one owner, sentences by ICU, and the sinks PCM goes to (ALSA, WAV).
-        .target(name: "Speech", dependencies: ["CEspeakNG", "CALSA", "CICU", "LinuxSystem", "Threading"]),
+        .target(name: "Speech", dependencies: ["CSpeechLoader", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
         .target(name: "BookFormats", dependencies: ["BookModel", "BookStorage", "Comics", "EPUB", "LinuxSystem", "PDF", "PlainText"]),
         // HTTP through libcurl: bounded transfers into memory or a file, resumed, authenticated.

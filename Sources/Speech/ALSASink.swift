@@ -1,4 +1,4 @@
-import CALSA
+import CSpeechLoader
 import LinuxSystem
 import Threading
 
@@ -34,7 +34,7 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
         self.sampleRate = sampleRate
         try DetachedThread.start(name: "audio") { [self] in
             gate?.wait()
-            CALSA_silenceLibraryErrors()
+            guard ebookfb_alsa_load() == 1 else { return report("no sound: alsa-lib (libasound.so.2) is not installed") }
             let started = monotonicMilliseconds()
             var retry = Self.retryInterval
             while true {
@@ -59,15 +59,15 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
     /// The device opened for playback, a tenth of a second of latency (a paused sentence stops soon enough).
     private func open() -> Result<OpaquePointer, OpenError> {
         var handle: OpaquePointer?
-        var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        var result = ebookfb_snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         guard result >= 0, let handle else {
-            return .failure(OpenError(description: "no sound: cannot open ALSA device \"\(device)\" (\(String(cString: snd_strerror(result))))"))
+            return .failure(OpenError(description: "no sound: cannot open ALSA device \"\(device)\" (\(String(cString: ebookfb_snd_strerror(result))))"))
         }
-        result = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1, 100_000)
+        result = ebookfb_snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1, 100_000)
         guard result >= 0 else {
-            snd_pcm_close(handle)
+            ebookfb_snd_pcm_close(handle)
             return .failure(OpenError(description: "no sound: ALSA device \"\(device)\" cannot play 16-bit mono at \(sampleRate) Hz "
-                                      + "(\(String(cString: snd_strerror(result))))"))
+                                      + "(\(String(cString: ebookfb_snd_strerror(result))))"))
         }
         return .success(handle)
     }
@@ -92,7 +92,7 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
             while !pending.isEmpty || playing { condition.wait() }
             return pcm
         }
-        if let handle { snd_pcm_drain(handle) }
+        if let handle { ebookfb_snd_pcm_drain(handle) }
     }
 
     public func stop() {
@@ -101,8 +101,8 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
             return pcm
         }
         guard let handle else { return }
-        snd_pcm_drop(handle)
-        snd_pcm_prepare(handle)
+        ebookfb_snd_pcm_drop(handle)
+        ebookfb_snd_pcm_prepare(handle)
     }
 
     private func play(_ pcm: OpaquePointer) {
@@ -120,14 +120,14 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
             while offset < frames.count {
                 // Never empty (write drops empty buffers), so its base address exists.
                 let result = frames.withUnsafeBufferPointer {
-                    snd_pcm_writei(pcm, $0.baseAddress! + offset, snd_pcm_uframes_t(frames.count - offset))
+                    ebookfb_snd_pcm_writei(pcm, $0.baseAddress! + offset, snd_pcm_uframes_t(frames.count - offset))
                 }
                 if result >= 0 {
                     offset += Int(result)
                     continue
                 }
                 if result == -Int(EPIPE) { condition.withLock { underrunCount += 1 } }
-                if snd_pcm_recover(pcm, Int32(result), 1) < 0 { break }
+                if ebookfb_snd_pcm_recover(pcm, Int32(result), 1) < 0 { break }
             }
         }
     }

@@ -1,4 +1,4 @@
-import CEspeakNG
+import CSpeechLoader
 import Glibc
 import Synchronization
 
@@ -6,7 +6,7 @@ import Synchronization
 /// voice, one rate and one callback for the whole process, so this is the
 /// only code that calls it, one request at a time, and there is one of it.
 public final class SpeechSynthesizer: Sendable {
-    /// The process's synthesizer; nil when espeak-ng cannot start (its data is missing).
+    /// The process's synthesizer; nil when espeak-ng cannot start (it or its data is missing).
     public static let shared = SpeechSynthesizer()
 
     /// Samples a second of what `samples(of:)` returns: espeak-ng's one
@@ -16,9 +16,10 @@ public final class SpeechSynthesizer: Sendable {
     private let requests = Mutex(())
 
     private init?() {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard ebookfb_espeak_load() == 1 else { return nil }
+        let rate = ebookfb_espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
         guard rate == Self.sampleRate else { return nil }
-        espeak_SetSynthCallback { wave, count, events in
+        ebookfb_espeak_SetSynthCallback { wave, count, events in
             guard let wave, count > 0, let sink = events?.pointee.user_data else { return 0 }
             Unmanaged<SampleSink>.fromOpaque(sink).takeUnretainedValue()
                 .samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))
@@ -42,16 +43,16 @@ public final class SpeechSynthesizer: Sendable {
                     var voice = espeak_VOICE()
                     voice.languages = name
                     voice.gender = kind.rawValue
-                    return espeak_SetVoiceByProperties(&voice) == EE_OK
+                    return ebookfb_espeak_SetVoiceByProperties(&voice) == EE_OK
                 }
                 if chosen { break }
             }
-            _ = espeak_SetParameter(espeakRATE, Int32(wordsPerMinute.clamped(to: Self.wordsPerMinuteRange)), 0)
+            _ = ebookfb_espeak_SetParameter(espeakRATE, Int32(wordsPerMinute.clamped(to: Self.wordsPerMinuteRange)), 0)
             let sink = SampleSink()
             let retained = Unmanaged.passRetained(sink)
             defer { retained.release() }
             text.withCString { characters in
-                _ = espeak_Synth(characters, strlen(characters) + 1, 0, POS_CHARACTER, 0,
+                _ = ebookfb_espeak_Synth(characters, strlen(characters) + 1, 0, POS_CHARACTER, 0,
                                  UInt32(espeakCHARS_UTF8), nil, retained.toOpaque())
             }
             return sink.samples
