@@ -91,9 +91,9 @@ def load_order(names, files):
 
 
 # Libraries the reader loads when it needs them, not at start (libzip with
-# the first EPUB, see Sources/CZipLoader): with what they link, they are
-# put in beside the binary's own.
-ON_DEMAND = ["libzip.so.4"]
+# the first EPUB, espeak-ng and ALSA when speech starts): with what they
+# link, they are put in beside the binary's own.
+ON_DEMAND = ["libzip.so.4", "libespeak-ng.so.1", "libasound.so.2"]
 
 
 def on_demand_libraries():
