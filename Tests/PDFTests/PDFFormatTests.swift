@@ -81,7 +81,8 @@ final class PDFFormatTests: XCTestCase {
 
     func testADamagedFileIsReadAsFarAsItGoes() throws {
         // Without its cross-reference stream: MuPDF finds the objects again.
-        let bytes = try XCTUnwrap(readAll(try path("pdflatex-4-pages.pdf")))
+        let source = try path("pdflatex-4-pages.pdf")
+        let bytes = try XCTUnwrap(readAll(source))
         let cut = "/tmp/pdf-damaged-test-\(getpid()).pdf"
         XCTAssertTrue(writeAll(Array(bytes.dropLast(60)), to: cut))
         defer { unlink(cut) }
