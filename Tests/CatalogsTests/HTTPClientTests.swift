@@ -1,17 +1,18 @@
 import Catalogs
 import Foundation
 import Network
+import TestSupport
 import XCTest
 
 final class HTTPClientTests: XCTestCase {
-    private var started: CatalogServer?
-    private var server: CatalogServer {
+    private var started: LocalHTTPServer?
+    private var server: LocalHTTPServer {
         guard let started else { preconditionFailure("setUp starts the server before every test") }
         return started
     }
     private let quick = TransferLimits(maximumBytes: 1 << 20, totalSeconds: 20, connectSeconds: 5, stallSeconds: 2)
 
-    override func setUpWithError() throws { started = try CatalogServer() }
+    override func setUpWithError() throws { started = try startServer() }
     override func tearDown() { started?.stop() }
 
     func testBasicAuthenticationFromTheAddressGoesToThatServerOnly() throws {

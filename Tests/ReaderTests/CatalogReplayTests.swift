@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import PlainText
 import Raster
+import TestSupport
 import XCTest
 @testable import Reader
 
@@ -13,7 +14,7 @@ import XCTest
 /// search to a book downloaded into the library.
 final class CatalogReplayTests: XCTestCase {
     private var fixture: LibraryFixture?
-    private var server: FeedServer?
+    private var server: LocalHTTPServer?
 
     override func tearDown() {
         fixture?.remove()
@@ -33,8 +34,9 @@ final class CatalogReplayTests: XCTestCase {
     }
 
     /// A catalog: a root leading to new books on two pages, a search, and two books.
-    private func serveCatalog() throws -> FeedServer {
-        let server = try FeedServer()
+    private func serveCatalog() throws -> LocalHTTPServer {
+        let server: LocalHTTPServer
+        do { server = try LocalHTTPServer() } catch { throw XCTSkip(error.description) }
         self.server = server
         try server.put("root.xml", Self.feed("Town library", links:
             "<link rel=\"search\" type=\"application/opensearchdescription+xml\" href=\"search.xml\"/>", entries:
