@@ -91,4 +91,20 @@ final class BookDownloadTests: XCTestCase {
         XCTAssertThrowsError(try downloader().fetch(link("cut.txt"), kind: .text, into: folder.path, as: "cut.txt"))
         XCTAssertEqual(folder.entries, [])
     }
+
+    func testACancelledDownloadStopsPromptlyAndLeavesNothing() throws {
+        // Sent a kilobyte every tenth of a second: whole, it would take many seconds.
+        try server.put("slow.txt", sampleBook("Slow", paragraphs: 1000))
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let cancellation = TransferCancellation()
+        let started = Date()
+        XCTAssertThrowsError(try downloader().fetch(link("trickle/slow.txt"), kind: .text, into: folder.path, as: "slow.txt",
+                                                    keepPartial: true, progress: { _ in cancellation.cancel() },
+                                                    cancellation: cancellation)) { error in
+            XCTAssertTrue((error as? CatalogError)?.isCancelled == true, "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "stopped at the next piece, not at the end")
+        XCTAssertEqual(folder.entries, [], "not even a part to resume")
+    }
 }

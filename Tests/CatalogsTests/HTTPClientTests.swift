@@ -106,4 +106,18 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(address.origin, "https://host.example")
         XCTAssertEqual(address.credentials, WebCredentials(user: "user", password: "p@ss"))
     }
+
+    func testACancelStopsATransferThatReceivesNothing() {
+        let cancellation = TransferCancellation()
+        let started = Date()
+        Thread.detachNewThread {
+            usleep(200_000)
+            cancellation.cancel()
+        }
+        XCTAssertThrowsError(try HTTPClient().get("\(server.base)/slow", limits: quick, cancellation: cancellation)) { error in
+            XCTAssertEqual((error as? NetworkError)?.kind, .cancelled, "\(error)")
+        }
+        // The server would answer after 30 s, the stall limit gives up after 2: the cancel came first.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.8)
+    }
 }
