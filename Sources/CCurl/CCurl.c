@@ -60,6 +60,9 @@ CURLcode CCurl_setList(CURL *handle, CURLoption option, struct curl_slist *value
 CURLcode CCurl_setDataCallback(CURL *handle, CURLoption option, CCurl_DataCallback callback) {
     return library.easy_setopt(handle, option, callback);
 }
+CURLcode CCurl_setProgressCallback(CURL *handle, CCurl_ProgressCallback callback) {
+    return library.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
 
 CURLcode CCurl_getLong(CURL *handle, CURLINFO info, long *value) { return library.easy_getinfo(handle, info, value); }
 CURLcode CCurl_getOffset(CURL *handle, CURLINFO info, curl_off_t *value) { return library.easy_getinfo(handle, info, value); }

@@ -51,10 +51,12 @@ public struct BookDownload {
     /// connection broke or stalled, and resumes from it (for the same `version`). With
     /// `unlessMatching`, a server whose copy is still that one sends nothing.
     /// `progress` is told, on this thread, how much of the file has arrived
-    /// (its whole size from the server, else from the catalog).
+    /// (its whole size from the server, else from the catalog). A transfer
+    /// `cancellation` stops leaves nothing behind, `keepPartial` or not.
     public func fetch(_ link: CatalogLink, kind: BookFileType, into folder: String, as name: String, replacing: Bool = false, keepPartial: Bool = false,
                       version: String? = nil, unlessMatching: HTTPValidators? = nil,
-                      progress: ((TransferProgress) -> Void)? = nil) throws(CatalogError) -> Outcome {
+                      progress: ((TransferProgress) -> Void)? = nil,
+                      cancellation: TransferCancellation? = nil) throws(CatalogError) -> Outcome {
         do throws(SystemError) { try FileSystem.createDirectories(folder) } catch {
             throw CatalogError(place: folder, problem: "cannot make the folder: \(error)")
         }
@@ -65,7 +67,7 @@ public struct BookDownload {
             transfer = try client.download(link.href, to: temporary, limits: limits, resume: keepPartial,
                                            unlessMatching: unlessMatching, progress: progress.map { report in
                 { report(TransferProgress(bytes: $0.bytes, expectedBytes: $0.expectedBytes ?? link.length)) }
-            })
+            }, cancellation: cancellation)
         } catch {
             let resumable = error.kind == .unreachable || error.kind == .timedOut
             if !(keepPartial && resumable) || Self.size(of: temporary) == 0 { try? FileSystem.removeFile(temporary) }

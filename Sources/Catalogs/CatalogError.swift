@@ -8,6 +8,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable 
     /// The server could not be reached (no network, no such host, nothing
     /// listening) or the connection broke: a screen says so rather than the details.
     public var isUnreachable = false
+    /// The transfer was stopped on purpose (a Cancel control), not by a fault.
+    public var isCancelled = false
 
     public init(place: String, problem: String) {
         self.place = place
@@ -18,6 +20,7 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable 
     public init(_ error: NetworkError) {
         self.init(place: error.address, problem: error.problem)
         isUnreachable = error.kind == .unreachable
+        isCancelled = error.kind == .cancelled
     }
 
     public var description: String { "\(place): \(problem)" }

@@ -51,6 +51,11 @@ public struct CatalogEntry: Equatable, Sendable {
     public var isAcquisition: Bool { links.contains(where: \.isAcquisition) }
     /// A link to another feed.
     public var isNavigation: Bool { !isAcquisition && links.contains(where: \.isCatalog) }
+
+    /// The picture to list the entry with: its thumbnail, else its cover image.
+    public var coverAddress: String? {
+        (links.first { $0.rel == CatalogLink.thumbnailRel } ?? links.first { $0.rel == CatalogLink.imageRel })?.href
+    }
 }
 
 /// A link of an entry or a feed, its href absolute (made so against the
@@ -72,6 +77,9 @@ public struct CatalogLink: Equatable, Sendable {
     }
 
     public static let acquisitionRel = "http://opds-spec.org/acquisition"
+    /// A book's cover image, and a small copy of it for lists.
+    public static let imageRel = "http://opds-spec.org/image"
+    public static let thumbnailRel = "http://opds-spec.org/image/thumbnail"
     static let openSearchType = "application/opensearchdescription+xml"
 
     /// Any acquisition (open access, borrow, buy, sample, ...).

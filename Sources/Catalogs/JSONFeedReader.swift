@@ -32,7 +32,7 @@ enum JSONFeedReader {
         for publication in collection["publications"]?.array ?? [] {
             guard let object = publication.object else { continue }
             let metadata = object["metadata"]?.object ?? [:]
-            let links = links(object["links"], base: base)
+            let links = links(object["links"], base: base) + images(object["images"], base: base)
             guard let id = metadata["identifier"]?.string ?? links.first(where: { $0.rel == "self" })?.href
                     ?? links.first?.href else { continue }
             entries.append(CatalogEntry(id: id, title: metadata["title"]?.string ?? id, authors: names(metadata["author"]),
@@ -42,6 +42,21 @@ enum JSONFeedReader {
 
     private static func links(_ value: JSONValue?, base: String) -> [CatalogLink] {
         (value?.array ?? []).compactMap { link($0, base: base, defaultRel: nil) }
+    }
+
+    /// A publication's pictures: the smallest (by the height given) is its
+    /// thumbnail when there are several, the others its cover images.
+    private static func images(_ value: JSONValue?, base: String) -> [CatalogLink] {
+        let pictures = (value?.array ?? []).compactMap { item -> (link: CatalogLink, height: Double)? in
+            guard let link = link(item, base: base, defaultRel: CatalogLink.imageRel) else { return nil }
+            return (link, item.object?["height"]?.number ?? .infinity)
+        }
+        let smallest = pictures.count > 1 ? pictures.indices.min { pictures[$0].height < pictures[$1].height } : nil
+        return pictures.indices.map { index in
+            var link = pictures[index].link
+            link.rel = index == smallest ? CatalogLink.thumbnailRel : CatalogLink.imageRel
+            return link
+        }
     }
 
     /// A link object; its rel may be one string or several (the first kept).

@@ -23,6 +23,8 @@ extension HTTPClient {
         var sentCredentials = false
         /// Told the file's size after each piece of the body written.
         var progress: ((TransferProgress) -> Void)?
+        /// Stops the transfer when cancelled from another thread.
+        var cancellation: TransferCancellation?
 
         init(address: String, limits: TransferLimits, file: FileDescriptor?, resumeOffset: Int) {
             self.address = address
@@ -59,6 +61,12 @@ extension HTTPClient {
             return receiver.take(bytes) ? size * count : 0
         }
 
+        static let checkCancelled: CCurl_ProgressCallback = { context, _, _, _, _ in
+            guard let context else { return 0 }
+            let receiver = Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue()
+            return receiver.cancellation?.isCancelled == true ? 1 : 0
+        }
+
         static let receiveHeader: CCurl_DataCallback = { data, size, count, context in
             guard let context, let data else { return 0 }
             let receiver = Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue()
@@ -82,6 +90,7 @@ extension HTTPClient {
         }
 
         private func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            if cancellation?.isCancelled == true { return false }
             guard (200..<300).contains(status) else {
                 // An error page: not kept, but not read without end either.
                 discarded += bytes.count

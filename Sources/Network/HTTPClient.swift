@@ -24,13 +24,15 @@ public final class HTTPClient {
         if CCurl_load() == 1 { _ = CCurl_globalInit(Self.globalDefault) }
     }
 
-    /// GETs `address` into memory. A status other than 2xx fails.
-    public func get(_ address: String, limits: TransferLimits, accept: String? = nil) throws(NetworkError) -> HTTPResponse {
+    /// GETs `address` into memory. A status other than 2xx fails; so does
+    /// a transfer `cancellation` stops (`.cancelled`).
+    public func get(_ address: String, limits: TransferLimits, accept: String? = nil,
+                    cancellation: TransferCancellation? = nil) throws(NetworkError) -> HTTPResponse {
         let target = try WebAddress(address)
         let receiver = Receiver(address: target.text, limits: limits, file: nil, resumeOffset: 0)
         var headers: [String] = []
         if let accept { headers.append("Accept: " + accept) }
-        try perform(target, receiver: receiver, limits: limits, headers: headers, compressed: true)
+        try perform(target, receiver: receiver, limits: limits, headers: headers, compressed: true, cancellation: cancellation)
         try receiver.requireSuccess()
         return HTTPResponse(status: receiver.status, body: receiver.body, contentType: receiver.header("content-type"),
                             validators: receiver.validators, finalAddress: receiver.finalAddress)
@@ -44,10 +46,12 @@ public final class HTTPClient {
     /// conditional: `.notModified` when the server's version is that one.
     /// The file is created when missing; on failure it holds what arrived
     /// of the resource (the caller removes or keeps it). `progress` is
-    /// called on this thread as the body arrives.
+    /// called on this thread as the body arrives; `cancellation` stops the
+    /// transfer from another (`.cancelled`).
     public func download(_ address: String, to path: String, limits: TransferLimits, resume: Bool = false,
                          resumeValidators: HTTPValidators? = nil, unlessMatching: HTTPValidators? = nil,
-                         progress: ((TransferProgress) -> Void)? = nil) throws(NetworkError) -> FileTransfer {
+                         progress: ((TransferProgress) -> Void)? = nil,
+                         cancellation: TransferCancellation? = nil) throws(NetworkError) -> FileTransfer {
         let target = try WebAddress(address)
         let file: FileDescriptor
         var existing = 0
@@ -79,7 +83,7 @@ public final class HTTPClient {
             if let etag = unlessMatching.etag { headers.append("If-None-Match: " + etag) }
             if let date = unlessMatching.lastModified { headers.append("If-Modified-Since: " + date) }
         }
-        try perform(target, receiver: receiver, limits: limits, headers: headers, compressed: false)
+        try perform(target, receiver: receiver, limits: limits, headers: headers, compressed: false, cancellation: cancellation)
         if receiver.status == 416 && existing > 0 {
             // The part kept is not a part of what the server has now: start again.
             do throws(SystemError) { try file.truncate(to: 0) } catch {
@@ -88,7 +92,7 @@ public final class HTTPClient {
             existing = 0
             receiver = Receiver(address: target.text, limits: limits, file: file, resumeOffset: 0)
             receiver.progress = progress
-            try perform(target, receiver: receiver, limits: limits, headers: [], compressed: false)
+            try perform(target, receiver: receiver, limits: limits, headers: [], compressed: false, cancellation: cancellation)
         }
         if receiver.status == 304 && unlessMatching != nil && existing == 0 { return .notModified }
         try receiver.requireSuccess()
@@ -100,7 +104,7 @@ public final class HTTPClient {
     /// One request through a fresh easy handle; failures of the transfer
     /// itself (not of the status) throw.
     private func perform(_ target: WebAddress, receiver: Receiver, limits: TransferLimits, headers: [String],
-                         compressed: Bool) throws(NetworkError) {
+                         compressed: Bool, cancellation: TransferCancellation?) throws(NetworkError) {
         guard CCurl_load() == 1 else {
             throw NetworkError(address: target.text, problem: "libcurl cannot be loaded (is libcurl4 installed?)", kind: .other)
         }
@@ -137,6 +141,13 @@ public final class HTTPClient {
         set(CCurl_setPointer(handle, CURLOPT_WRITEDATA, context))
         set(CCurl_setDataCallback(handle, CURLOPT_HEADERFUNCTION, Receiver.receiveHeader))
         set(CCurl_setPointer(handle, CURLOPT_HEADERDATA, context))
+        if let cancellation {
+            // Asked between pieces of data too, so a stalled transfer stops within a second.
+            receiver.cancellation = cancellation
+            set(CCurl_setLong(handle, CURLOPT_NOPROGRESS, 0))
+            set(CCurl_setProgressCallback(handle, Receiver.checkCancelled))
+            set(CCurl_setPointer(handle, CURLOPT_XFERINFODATA, context))
+        }
         if let credentials = target.credentials ?? (target.origin == credentialsOrigin ? credentials : nil) {
             set(CCurl_setString(handle, CURLOPT_USERNAME, credentials.user))
             set(CCurl_setString(handle, CURLOPT_PASSWORD, credentials.password))
@@ -152,8 +163,11 @@ public final class HTTPClient {
         if CCurl_getString(handle, CURLINFO_EFFECTIVE_URL, &location) == CURLE_OK, let location {
             receiver.finalAddress = WebAddress.withoutUserinfo(String(cString: location))
         }
-        if let refusal = receiver.refusal { throw refusal }
         guard code != CURLE_OK else { return }
+        if cancellation?.isCancelled == true {
+            throw NetworkError(address: target.text, problem: "cancelled", kind: .cancelled)
+        }
+        if let refusal = receiver.refusal { throw refusal }
         var elapsed = 0.0
         _ = CCurl_getDouble(handle, CURLINFO_TOTAL_TIME, &elapsed)
         throw Self.failure(code, detail: String(cString: errorBuffer), address: target.text, limits: limits,

@@ -16,6 +16,8 @@ public struct NetworkError: Error, Equatable, CustomStringConvertible, Sendable 
         case redirects
         /// What arrived could not be kept (disk full, unwritable).
         case localFile
+        /// Stopped from another thread (`TransferCancellation`).
+        case cancelled
         /// Anything else libcurl reports (TLS, protocol errors).
         case other
     }

@@ -10,8 +10,8 @@ public final class LatestJobsWorker<Job: Sendable, Key: Hashable & Sendable, Res
     private var current: Key?
     private var done: [Result] = []
     private var stopping = false
-    private let keyOfJob: @Sendable (Job) -> Key
-    private let keyOfResult: @Sendable (Result) -> Key
+    public let keyOfJob: @Sendable (Job) -> Key
+    public let keyOfResult: @Sendable (Result) -> Key
 
     /// Starts the thread `name`, which does each job with `work`. A job
     /// and its result are known by their keys.

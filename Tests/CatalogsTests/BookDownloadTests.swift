@@ -1,16 +1,17 @@
 import Catalogs
 import Foundation
 import Network
+import TestSupport
 import XCTest
 
 final class BookDownloadTests: XCTestCase {
-    private var started: CatalogServer?
-    private var server: CatalogServer {
+    private var started: LocalHTTPServer?
+    private var server: LocalHTTPServer {
         guard let started else { preconditionFailure("setUp starts the server before every test") }
         return started
     }
 
-    override func setUpWithError() throws { started = try CatalogServer() }
+    override func setUpWithError() throws { started = try startServer() }
     override func tearDown() { started?.stop() }
 
     private func downloader(maximumBytes: Int = 10 << 20, minimumFree: Int = 0) -> BookDownload {
@@ -89,5 +90,21 @@ final class BookDownloadTests: XCTestCase {
         defer { folder.remove() }
         XCTAssertThrowsError(try downloader().fetch(link("cut.txt"), kind: .text, into: folder.path, as: "cut.txt"))
         XCTAssertEqual(folder.entries, [])
+    }
+
+    func testACancelledDownloadStopsPromptlyAndLeavesNothing() throws {
+        // Sent a kilobyte every tenth of a second: whole, it would take many seconds.
+        try server.put("slow.txt", sampleBook("Slow", paragraphs: 1000))
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let cancellation = TransferCancellation()
+        let started = Date()
+        XCTAssertThrowsError(try downloader().fetch(link("trickle/slow.txt"), kind: .text, into: folder.path, as: "slow.txt",
+                                                    keepPartial: true, progress: { _ in cancellation.cancel() },
+                                                    cancellation: cancellation)) { error in
+            XCTAssertTrue((error as? CatalogError)?.isCancelled == true, "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "stopped at the next piece, not at the end")
+        XCTAssertEqual(folder.entries, [], "not even a part to resume")
     }
 }

@@ -1,6 +1,7 @@
 import Catalogs
 import Foundation
 import Network
+import TestSupport
 import XCTest
 
 /// A catalog's search filled in for a query, from a template or an
@@ -17,7 +18,7 @@ final class CatalogSearchTests: XCTestCase {
     }
 
     func testAnOpenSearchDescriptionGivesItsAtomTemplateMadeAbsolute() throws {
-        let server = try CatalogServer()
+        let server = try startServer()
         defer { server.stop() }
         try server.put("opensearch.xml", """
             <?xml version="1.0"?><OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">
@@ -39,7 +40,7 @@ final class CatalogSearchTests: XCTestCase {
     }
 
     func testADownloadReportsItsProgressUpToTheWholeSize() throws {
-        let server = try CatalogServer()
+        let server = try startServer()
         defer { server.stop() }
         let book = sampleBook("River", paragraphs: 4000)
         try server.put("river.txt", book)
@@ -60,7 +61,7 @@ final class CatalogSearchTests: XCTestCase {
         XCTAssertThrowsError(try CatalogReader(client: HTTPClient()).page("http://127.0.0.1:1/root.xml")) { error in
             XCTAssertEqual((error as? CatalogError)?.isUnreachable, true, "\(error)")
         }
-        let server = try? CatalogServer()
+        let server = try? LocalHTTPServer()
         defer { server?.stop() }
         guard let server else { return }
         XCTAssertThrowsError(try CatalogReader(client: HTTPClient()).page(server.base + "/missing.xml")) { error in

@@ -39,6 +39,7 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(book.links.map(\.href), ["http://books.example/get/epub/1", "http://books.example/covers/1.jpg"])
         XCTAssertEqual(book.links[0].length, 1234)
         XCTAssertEqual(book.bestAcquisition?.kind, .epub)
+        XCTAssertEqual(book.coverAddress, "http://books.example/covers/1.jpg")
         let navigation = feed.entries[1]
         XCTAssertTrue(navigation.isNavigation)
         // A link to a feed without a rel is a subsection.
@@ -102,6 +103,30 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(feed.entries[2].authors, ["B", "C"])
         // No identifier: named by its link.
         XCTAssertEqual(feed.entries[2].id, "http://h.example/opds2/two.pdf")
+    }
+
+    func testCoversPreferTheThumbnailInAtomAndJSON() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><id>f</id><title>F</title>
+              <entry><title>One</title><id>1</id>
+                <link rel="http://opds-spec.org/image" type="image/jpeg" href="/big/1.jpg"/>
+                <link rel="http://opds-spec.org/image/thumbnail" type="image/jpeg" href="/small/1.jpg"/>
+              </entry>
+              <entry><title>Two</title><id>2</id></entry>
+            </feed>
+            """
+        let feed = try FeedReader.read(Array(atom.utf8), address: base)
+        XCTAssertEqual(feed.entries.map(\.coverAddress), ["http://books.example/small/1.jpg", nil])
+        let json = """
+            {"metadata": {"title": "L"}, "publications": [
+              {"metadata": {"title": "One", "identifier": "1"},
+               "images": [{"href": "/big.png", "type": "image/png", "height": 1400},
+                          {"href": "/small.png", "type": "image/png", "height": 200}]},
+              {"metadata": {"title": "Two", "identifier": "2"}, "images": [{"href": "/only.png", "type": "image/png"}]}]}
+            """
+        let publications = try FeedReader.read(Array(json.utf8), address: "http://h.example/root.json").entries
+        XCTAssertEqual(publications.map(\.coverAddress), ["http://h.example/small.png", "http://h.example/only.png"])
+        XCTAssertEqual(publications[0].links.map(\.rel), [CatalogLink.imageRel, CatalogLink.thumbnailRel])
     }
 
     func testGarbageIsOneLineNamingTheAddress() {

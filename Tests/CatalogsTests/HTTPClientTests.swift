@@ -1,17 +1,18 @@
 import Catalogs
 import Foundation
 import Network
+import TestSupport
 import XCTest
 
 final class HTTPClientTests: XCTestCase {
-    private var started: CatalogServer?
-    private var server: CatalogServer {
+    private var started: LocalHTTPServer?
+    private var server: LocalHTTPServer {
         guard let started else { preconditionFailure("setUp starts the server before every test") }
         return started
     }
     private let quick = TransferLimits(maximumBytes: 1 << 20, totalSeconds: 20, connectSeconds: 5, stallSeconds: 2)
 
-    override func setUpWithError() throws { started = try CatalogServer() }
+    override func setUpWithError() throws { started = try startServer() }
     override func tearDown() { started?.stop() }
 
     func testBasicAuthenticationFromTheAddressGoesToThatServerOnly() throws {
@@ -104,5 +105,19 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(address.text, "https://Host.Example:443/opds?x=1")
         XCTAssertEqual(address.origin, "https://host.example")
         XCTAssertEqual(address.credentials, WebCredentials(user: "user", password: "p@ss"))
+    }
+
+    func testACancelStopsATransferThatReceivesNothing() {
+        let cancellation = TransferCancellation()
+        let started = Date()
+        Thread.detachNewThread {
+            usleep(200_000)
+            cancellation.cancel()
+        }
+        XCTAssertThrowsError(try HTTPClient().get("\(server.base)/slow", limits: quick, cancellation: cancellation)) { error in
+            XCTAssertEqual((error as? NetworkError)?.kind, .cancelled, "\(error)")
+        }
+        // The server would answer after 30 s, the stall limit gives up after 2: the cancel came first.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.8)
     }
 }

@@ -1,16 +1,17 @@
 import Catalogs
 import Foundation
 import Network
+import TestSupport
 import XCTest
 
 final class ShelfSyncTests: XCTestCase {
-    private var started: CatalogServer?
-    private var server: CatalogServer {
+    private var started: LocalHTTPServer?
+    private var server: LocalHTTPServer {
         guard let started else { preconditionFailure("setUp starts the server before every test") }
         return started
     }
 
-    override func setUpWithError() throws { started = try CatalogServer() }
+    override func setUpWithError() throws { started = try startServer() }
     override func tearDown() { started?.stop() }
 
     private func sync(_ folder: ScratchFolder, state: ScratchFolder, feed: String = "shelf.xml") throws -> ShelfSummary {

@@ -68,12 +68,12 @@ final class CatalogLayoutTests: XCTestCase {
         for (width, height, scale) in [(800, 480, InterfaceScale.normal), (480, 800, .largest)] {
             let metrics = InterfaceMetrics(width: width, height: height, scale: scale)
             let layout = layout(metrics)
-            let detail = layout.detail(downloadLabel: "Download", measure: measure)
-            XCTAssertEqual(detail.download.control.id, "catalog.download")
-            XCTAssertGreaterThanOrEqual(detail.download.rect.height, metrics.target)
+            let detail = layout.detail(label: "Download", measure: measure)
+            XCTAssertEqual(detail.button.control.id, "catalog.download")
+            XCTAssertGreaterThanOrEqual(detail.button.rect.height, metrics.target)
             XCTAssertLessThanOrEqual(detail.progress.maxY, layout.footer.y, "\(width)x\(height)")
-            XCTAssertGreaterThan(detail.download.rect.y, detail.offer.y)
-            XCTAssertGreaterThan(detail.progress.y, detail.download.rect.maxY)
+            XCTAssertGreaterThan(detail.button.rect.y, detail.offer.y)
+            XCTAssertGreaterThan(detail.progress.y, detail.button.rect.maxY)
         }
     }
 

@@ -1,9 +1,11 @@
 import BookModel
 import Devices
 import Foundation
+import Geometry
 import Gestures
 import PlainText
 import Raster
+import TestSupport
 import XCTest
 @testable import Reader
 
@@ -13,7 +15,7 @@ import XCTest
 /// search to a book downloaded into the library.
 final class CatalogReplayTests: XCTestCase {
     private var fixture: LibraryFixture?
-    private var server: FeedServer?
+    private var server: LocalHTTPServer?
 
     override func tearDown() {
         fixture?.remove()
@@ -33,8 +35,9 @@ final class CatalogReplayTests: XCTestCase {
     }
 
     /// A catalog: a root leading to new books on two pages, a search, and two books.
-    private func serveCatalog() throws -> FeedServer {
-        let server = try FeedServer()
+    private func serveCatalog() throws -> LocalHTTPServer {
+        let server: LocalHTTPServer
+        do { server = try LocalHTTPServer() } catch { throw XCTSkip(error.description) }
         self.server = server
         try server.put("root.xml", Self.feed("Town library", links:
             "<link rel=\"search\" type=\"application/opensearchdescription+xml\" href=\"search.xml\"/>", entries:
@@ -159,5 +162,63 @@ final class CatalogReplayTests: XCTestCase {
         XCTAssertEqual(ids(scene), ["catalog.back", "catalog.source.1"], "the list of catalogs stays")
         try tap(["catalog.back"], in: scene)
         XCTAssertEqual(scene.screenName, "library")
+    }
+
+    private static func book(_ title: String, file: String, thumbnail: String) -> String {
+        "<entry><title>\(title)</title><id>urn:test:\(title)</id>"
+            + "<link rel=\"http://opds-spec.org/image/thumbnail\" href=\"\(thumbnail)\" type=\"image/png\"/>"
+            + "<link rel=\"http://opds-spec.org/acquisition\" href=\"\(file)\" type=\"text/plain\"/></entry>"
+    }
+
+    func testEntriesShowTheirCoversAndAPlaceholderForOnesThatCannotBeHad() throws {
+        let server = try serveCatalog()
+        try PNGWriter.write(PixelBuffer(width: 20, height: 30, fill: 0xD02020), to: server.folder + "/red.png")
+        try server.put("broken.png", "not a picture at all")
+        try server.put("covers.xml", Self.feed("Covers", entries: Self.book("Red", file: "tide.txt", thumbnail: "red.png")
+            + Self.book("Broken", file: "tide.txt", thumbnail: "broken.png")
+            + Self.book("Huge", file: "tide.txt", thumbnail: "/endless")))
+        let scene = try makeScene(catalogs: [CatalogSource(name: "Covers", address: server.base + "/covers.xml")])
+        defer { scene.stop() }
+        try tap(["library.catalogs", "catalog.source.1"], in: scene)
+        XCTAssertEqual(labels(scene, "catalog.entry."), ["Red", "Broken", "Huge"])
+        let screen = try XCTUnwrap(scene.library.catalogs)
+        let layout = scene.library.catalogLayout(screen)
+        let frame = scene.library.frame
+        func colours(_ row: Int) -> Set<UInt32> {
+            let box = layout.rowLines(row, offsetY: 0, withCover: true).cover
+            return Set((box.y..<box.maxY).flatMap { y in (box.x..<box.maxX).map { x in frame[x, y] & 0xFF_FFFF } })
+        }
+        XCTAssertTrue(colours(0).contains(0xD02020), "the cover is drawn in its row")
+        let placeholder: Set<UInt32> = [scene.library.theme.chrome, scene.library.theme.secondary]
+        XCTAssertEqual(colours(1), placeholder, "a damaged picture leaves the placeholder")
+        XCTAssertEqual(colours(2), placeholder, "a picture past the size limit leaves the placeholder")
+        let title = layout.rowLines(0, offsetY: 0, withCover: true).title
+        XCTAssertGreaterThanOrEqual(title.x, layout.rowLines(0, offsetY: 0, withCover: true).cover.maxX, "the title beside it")
+        XCTAssertEqual(server.requests.filter { $0.hasPrefix("/endless") }.count, 1, "a failure is not asked for again")
+    }
+
+    func testCancelStopsADownloadAndLeavesNoFile() throws {
+        let server = try serveCatalog()
+        try server.put("slow.txt", LibraryFixture.text(title: "SLOW", author: "Ann Shore", paragraphs: 1000))
+        try server.put("slow.xml", Self.feed("Slow", entries: Self.book("trickle/slow.txt", title: "Slow", author: "Ann Shore")))
+        let scene = try makeScene(catalogs: [CatalogSource(name: "Slow", address: server.base + "/slow.xml")])
+        defer { scene.stop() }
+        try tap(["library.catalogs", "catalog.source.1", "catalog.entry.1"], in: scene)
+        let screen = try XCTUnwrap(scene.library.catalogs)
+        // Started here, not through the loop: in virtual time the loop would wait for the whole book.
+        _ = screen.tap(.download, at: Point(x: 0, y: 0), time: time, metrics: scene.library.metrics, catalog: .english)
+        XCTAssertEqual(ids(scene), ["catalog.back", "catalog.cancel"], "Cancel in Download's place")
+        for _ in 0..<100 where (screen.downloadProgress?.bytes ?? 0) == 0 { usleep(20_000) }
+        XCTAssertGreaterThan(screen.downloadProgress?.bytes ?? 0, 0, "the book is arriving")
+        // Tapped here too: in virtual time the loop finishes the transfers before it takes a tap.
+        let started = Date()
+        _ = screen.tap(.cancel, at: Point(x: 0, y: 0), time: time, metrics: scene.library.metrics, catalog: .english)
+        screen.finishWork()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "stopped long before the book was whole")
+        _ = scene.library.advance(to: time)
+        XCTAssertEqual(ids(scene), ["catalog.back", "catalog.download"], "it may be downloaded again")
+        XCTAssertEqual(try status(scene), "")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fixture?.books ?? "").sorted(), ["a-emma.txt"])
+        XCTAssertEqual(scene.library.entries.map(\.name), ["a-emma.txt"])
     }
 }

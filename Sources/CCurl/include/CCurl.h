@@ -27,6 +27,11 @@ CURLcode CCurl_setList(CURL *handle, CURLoption option, struct curl_slist *value
 typedef size_t (*CCurl_DataCallback)(char *data, size_t size, size_t count, void *context);
 CURLcode CCurl_setDataCallback(CURL *handle, CURLoption option, CCurl_DataCallback callback);
 
+/// CURLOPT_XFERINFOFUNCTION's callback: nonzero aborts the transfer.
+typedef int (*CCurl_ProgressCallback)(void *context, curl_off_t downloadTotal, curl_off_t downloaded,
+                                      curl_off_t uploadTotal, curl_off_t uploaded);
+CURLcode CCurl_setProgressCallback(CURL *handle, CCurl_ProgressCallback callback);
+
 CURLcode CCurl_getLong(CURL *handle, CURLINFO info, long *value);
 CURLcode CCurl_getOffset(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode CCurl_getString(CURL *handle, CURLINFO info, char **value);

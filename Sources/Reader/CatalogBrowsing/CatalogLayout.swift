@@ -2,10 +2,10 @@ import Geometry
 import Raster
 
 /// The catalogs screen's controls: Back, Search, the query field, the
-/// pages before and after, Download, the catalogs and the entries listed
+/// pages before and after, Download and Cancel, the catalogs and the entries listed
 /// (counted from 1) and the keyboard's keys.
 public enum CatalogControl: ScreenControlID {
-    case back, search, query, previous, next, download
+    case back, search, query, previous, next, download, cancel
     case source(Int)
     case entry(Int)
     case key(KeyboardKey)
@@ -18,6 +18,7 @@ public enum CatalogControl: ScreenControlID {
         case .previous: "catalog.previous"
         case .next: "catalog.next"
         case .download: "catalog.download"
+        case .cancel: "catalog.cancel"
         case let .source(index): "catalog.source.\(index + 1)"
         case let .entry(index): "catalog.entry.\(index + 1)"
         case let .key(key): key.id
@@ -95,15 +96,28 @@ struct CatalogLayout: Equatable {
 
     var viewport: PixelRect { strip.viewport }
 
-    /// The lines of row `index` at `offsetY`: title above, authors below.
-    func rowLines(_ index: Int, offsetY: Double) -> (title: PixelRect, authors: PixelRect, frame: PixelRect) {
+    /// The box of an entry's picture at the start of its row: the row's
+    /// height less its padding, two thirds as wide, as a book stands.
+    var coverSize: (width: Int, height: Int) {
+        let height = max(1, strip.rowHeight - metrics.padding)
+        return (max(1, height * 2 / 3), height)
+    }
+
+    /// The lines of row `index` at `offsetY`: title above, authors below;
+    /// `withCover`, after the entry's picture (`cover`, empty without).
+    func rowLines(_ index: Int, offsetY: Double, withCover: Bool = false)
+        -> (title: PixelRect, authors: PixelRect, frame: PixelRect, cover: PixelRect) {
         let frame = strip.rowRect(index, offsetY: offsetY)
         let pad = metrics.padding
-        let width = max(0, frame.width - 4 * pad)
+        let size = coverSize
+        let cover = withCover ? PixelRect(x: 2 * pad, y: frame.y + pad / 2, width: size.width, height: size.height)
+            : PixelRect(x: 2 * pad, y: frame.y, width: 0, height: 0)
+        let textX = withCover ? cover.maxX + 2 * pad : 2 * pad
+        let width = max(0, frame.width - textX - 2 * pad)
         let titleHeight = (frame.height - pad) * 11 / 20
-        let title = PixelRect(x: 2 * pad, y: frame.y + pad / 2, width: width, height: titleHeight)
-        let authors = PixelRect(x: 2 * pad, y: title.maxY, width: width, height: frame.height - pad - titleHeight)
-        return (metrics.placed(title), metrics.placed(authors), frame)
+        let title = PixelRect(x: textX, y: frame.y + pad / 2, width: width, height: titleHeight)
+        let authors = PixelRect(x: textX, y: title.maxY, width: width, height: frame.height - pad - titleHeight)
+        return (metrics.placed(title), metrics.placed(authors), frame, metrics.placed(cover))
     }
 
     /// The rows in view as controls: a catalog each, or an entry each.
@@ -113,16 +127,17 @@ struct CatalogLayout: Equatable {
     }
 
     /// A book chosen, alone in the rows' place: its title, authors and
-    /// what is offered, the Download control, the progress bar under it.
+    /// what is offered, the Download control (Cancel while it downloads),
+    /// the progress bar under it.
     struct Detail: Equatable {
         var title: PixelRect
         var authors: PixelRect
         var offer: PixelRect
-        var download: PlacedControl<CatalogControl>
+        var button: PlacedControl<CatalogControl>
         var progress: PixelRect
     }
 
-    func detail(downloadLabel: String, measure: (String) -> Int) -> Detail {
+    func detail(button control: CatalogControl = .download, label downloadLabel: String, measure: (String) -> Int) -> Detail {
         let target = metrics.target, pad = metrics.padding
         let area = viewport
         let width = max(0, area.width - 4 * pad)
@@ -133,7 +148,7 @@ struct CatalogLayout: Equatable {
         let button = PixelRect(x: 2 * pad, y: offer.maxY + pad, width: buttonWidth, height: target)
         let progress = PixelRect(x: 2 * pad, y: button.maxY + pad, width: width, height: max(6, pad))
         return Detail(title: metrics.placed(title), authors: metrics.placed(authors), offer: metrics.placed(offer),
-                      download: PlacedControl(.download, label: downloadLabel, rect: metrics.placed(button)),
+                      button: PlacedControl(control, label: downloadLabel, rect: metrics.placed(button)),
                       progress: metrics.placed(progress))
     }
 

@@ -22,8 +22,10 @@ enum CatalogPainter {
                                  into: &frame)
         } else {
             let viewport = layout.viewport
+            let covers = screen.showsCovers
             for index in layout.strip.visibleRows(count: screen.rowCount, offsetY: offsetY) {
-                let lines = layout.rowLines(index, offsetY: offsetY)
+                let lines = layout.rowLines(index, offsetY: offsetY, withCover: covers)
+                if covers { drawCover(screen.cover(index, layout: layout), in: lines.cover, theme: theme, into: &frame) }
                 let (title, second) = rowTexts(index, browser: browser)
                 glyphs += painter.place(title, in: lines.title, role: .title)
                 glyphs += painter.place(second, in: lines.authors, role: .secondary)
@@ -88,6 +90,7 @@ enum CatalogPainter {
         if browser.isLoading { return catalog.localized("Loading…") }
         if let failure = browser.failure { return problem(failure, catalog: catalog) }
         switch screen.download {
+        case .cancelling?: return ""
         case .running?:
             guard let fraction = screen.downloadProgress?.fraction else { return catalog.localized("Downloading…") }
             return catalog.localized("Downloading… %s", catalog.percent(fraction))
@@ -104,15 +107,26 @@ enum CatalogPainter {
         return catalog.localized("No connection to %s", host)
     }
 
+    /// An entry's picture centred in its box, or the empty box while it is on its way or could not be had.
+    static func drawCover(_ image: PixelBuffer?, in box: PixelRect, theme: Theme, into frame: inout PixelBuffer) {
+        guard let image else {
+            frame.fill(box, with: theme.chrome)
+            MenuPainter.outline(box, thickness: 1, color: theme.secondary, into: &frame)
+            return
+        }
+        frame.copy(from: image, toX: box.x + (box.width - image.width) / 2, y: box.y + (box.height - image.height) / 2)
+    }
+
     private static func drawDetail(_ entry: CatalogEntry, screen: CatalogScreen, layout: CatalogLayout, catalog: MessageCatalog,
                                    theme: Theme, painter: InterfacePainter, into frame: inout PixelBuffer) -> [PlacedGlyph] {
-        let detail = layout.detail(downloadLabel: catalog.localized("Download")) { painter.width(of: $0) }
+        let button = screen.detailButton(catalog)
+        let detail = layout.detail(button: button?.control ?? .download, label: button?.label ?? "") { painter.width(of: $0) }
         var glyphs = painter.place(entry.title, in: detail.title, role: .title)
         glyphs += painter.place(entry.authors.joined(separator: ", "), in: detail.authors)
         glyphs += painter.place(offer(entry, catalog: catalog), in: detail.offer, role: .secondary)
-        if screen.offersDownload {
-            MenuPainter.outline(detail.download.rect, thickness: 2, color: theme.ink, into: &frame)
-            glyphs += painter.place(detail.download.label, in: detail.download.rect, alignment: .centre)
+        if button != nil {
+            MenuPainter.outline(detail.button.rect, thickness: 2, color: theme.ink, into: &frame)
+            glyphs += painter.place(detail.button.label, in: detail.button.rect, alignment: .centre)
         }
         guard screen.download?.entry == entry.id else { return glyphs }
         let bar = detail.progress

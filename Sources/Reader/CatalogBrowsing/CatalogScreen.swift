@@ -23,14 +23,24 @@ final class CatalogScreen {
     /// The download on its way, or the last one's outcome.
     enum Download {
         case running(entry: String, title: String, task: CatalogTask<CatalogTransfers.Downloaded>)
+        /// Cancelled, and ending: its partial file is being removed.
+        case cancelling(entry: String, title: String, task: CatalogTask<CatalogTransfers.Downloaded>)
         case done(entry: String, title: String, name: String)
         case failed(entry: String, title: String, error: Catalogs.CatalogError)
 
         var entry: String {
             switch self {
             case let .running(entry, _, _): return entry
+            case let .cancelling(entry, _, _): return entry
             case let .done(entry, _, _): return entry
             case let .failed(entry, _, _): return entry
+            }
+        }
+
+        var task: CatalogTask<CatalogTransfers.Downloaded>? {
+            switch self {
+            case let .running(_, _, task), let .cancelling(_, _, task): return task
+            case .done, .failed: return nil
             }
         }
     }
@@ -50,6 +60,9 @@ final class CatalogScreen {
     private(set) var keyboard: OnScreenKeyboard?
     private(set) var query = ""
     private(set) var needsFrame = true
+    /// The pictures of the entries listed, once a page has some; nil when no thread can fetch them.
+    private var covers: CatalogCovers?
+    private var coversStarted = false
 
     static let maximumQueryLength = 200
 
@@ -88,10 +101,19 @@ final class CatalogScreen {
     }
 
     /// Whether the Download control shows: a book chosen, and no download under way.
-    var offersDownload: Bool {
-        guard browser.chosen != nil else { return false }
-        if case .running? = download { return false }
-        return true
+    var offersDownload: Bool { browser.chosen != nil && download?.task == nil }
+
+    /// Whether the Cancel control shows: the book chosen is downloading.
+    var offersCancel: Bool {
+        guard case .running? = download else { return false }
+        return download?.entry == browser.chosen?.id
+    }
+
+    /// The control under the book chosen: Download, Cancel while it downloads, or none.
+    func detailButton(_ catalog: MessageCatalog) -> (control: CatalogControl, label: String)? {
+        if offersDownload { return (.download, catalog.localized("Download")) }
+        if offersCancel { return (.cancel, catalog.localized("Cancel")) }
+        return nil
     }
 
     /// The controls on screen, in reading order.
@@ -103,7 +125,9 @@ final class CatalogScreen {
                                         rect: layout.titleArea))
         }
         if browser.chosen != nil {
-            if offersDownload { placed.append(layout.detail(downloadLabel: catalog.localized("Download"), measure: measure).download) }
+            if let button = detailButton(catalog) {
+                placed.append(layout.detail(button: button.control, label: button.label, measure: measure).button)
+            }
         } else if browser.level == nil {
             placed += layout.rows(count: rowCount, offsetY: scrollView.contentOffset.y, control: { .source($0) },
                                   label: { self.browser.sources[$0].name })
@@ -124,6 +148,38 @@ final class CatalogScreen {
         ([entry.title] + (entry.authors.isEmpty ? [] : [entry.authors.joined(separator: ", ")])).joined(separator: " · ")
     }
 
+    // MARK: Pictures
+
+    /// Whether the entries listed show pictures: some entry of the page has one.
+    var showsCovers: Bool { browser.chosen == nil && browser.entries.contains { $0.coverAddress != nil } }
+
+    /// What fetches the picture of entry `index`, when it has one.
+    func coverJob(_ index: Int, layout: CatalogLayout) -> CatalogCoverJob? {
+        guard browser.entries.indices.contains(index), let address = browser.entries[index].coverAddress else { return nil }
+        let size = layout.coverSize
+        return CatalogCoverJob(address: address, catalog: browser.sourceAddress ?? address, width: size.width, height: size.height)
+    }
+
+    /// The picture of entry `index`, once it arrived.
+    func cover(_ index: Int, layout: CatalogLayout) -> PixelBuffer? {
+        coverJob(index, layout: layout).flatMap { covers?.image(for: $0) }
+    }
+
+    /// Asks for the pictures of the rows in view, then of a few after them.
+    func wantCovers(layout: CatalogLayout) {
+        guard showsCovers else {
+            covers?.want([])
+            return
+        }
+        if !coversStarted {
+            coversStarted = true
+            covers = CatalogCovers()
+        }
+        let visible = layout.strip.visibleRows(count: rowCount, offsetY: scrollView.contentOffset.y)
+        let wanted = visible.lowerBound..<min(rowCount, visible.upperBound + CatalogCovers.ahead)
+        covers?.want(wanted.compactMap { coverJob($0, layout: layout) })
+    }
+
     // MARK: Input
 
     func tap(_ control: CatalogControl?, at point: Point, time: Double, metrics: InterfaceMetrics,
@@ -139,6 +195,7 @@ final class CatalogScreen {
         case .previous?: start(browser.previous())
         case .next?: start(browser.next())
         case .download?: startDownload()
+        case .cancel?: cancelDownload()
         case let .source(index)?: start(browser.open(source: index))
         case let .entry(index)?: start(browser.open(entry: index))
         case .query?, .key?, nil: break
@@ -212,10 +269,10 @@ final class CatalogScreen {
         let unstarted: (String) -> Result<CatalogFeed, Catalogs.CatalogError> = { .failure(Catalogs.CatalogError(place: address, problem: $0)) }
         let task: CatalogTask<Result<CatalogFeed, Catalogs.CatalogError>>
         if case let .search(link, query) = fetch.move {
-            task = CatalogTask(name: "catalog search", work: { _ in CatalogTransfers.search(link, query: query, catalog: root) },
+            task = CatalogTask(name: "catalog search", work: { _, _ in CatalogTransfers.search(link, query: query, catalog: root) },
                                unstarted: unstarted)
         } else {
-            task = CatalogTask(name: "catalog page", work: { _ in CatalogTransfers.page(address, catalog: root) },
+            task = CatalogTask(name: "catalog page", work: { _, _ in CatalogTransfers.page(address, catalog: root) },
                                unstarted: unstarted)
         }
         page = (fetch.number, task)
@@ -224,11 +281,19 @@ final class CatalogScreen {
     private func startDownload() {
         guard offersDownload, let entry = browser.chosen, let root = browser.sourceAddress else { return }
         let folder = folder, limits = limits
-        let task = CatalogTask(name: "catalog book", work: { progress in
-            CatalogTransfers.download(entry, into: folder, catalog: root, limits: limits, progress: progress)
+        let task = CatalogTask(name: "catalog book", work: { progress, cancellation in
+            CatalogTransfers.download(entry, into: folder, catalog: root, limits: limits, progress: progress,
+                                      cancellation: cancellation)
         }, unstarted: { .failure(Catalogs.CatalogError(place: entry.title, problem: $0)) })
         download = .running(entry: entry.id, title: entry.title, task: task)
         drawnProgress = nil
+    }
+
+    /// Stops the download under way; it ends with its partial file removed.
+    private func cancelDownload() {
+        guard case let .running(entry, title, task)? = download else { return }
+        task.cancellation.cancel()
+        download = .cancelling(entry: entry, title: title, task: task)
     }
 
     /// Takes what the transfers brought; true when the screen changed.
@@ -243,6 +308,17 @@ final class CatalogScreen {
             scrollToTop()
             changed = true
         }
+        if case let .cancelling(entry, title, task)? = download, let result = task.result {
+            // A book whole before the cancel was heard is in the folder all the same.
+            if case let .success(name) = result {
+                download = .done(entry: entry, title: title, name: name)
+                arrivals.append(name)
+            } else {
+                download = nil
+            }
+            changed = true
+        }
+        if covers?.takeArrived() == true { changed = true }
         if case let .running(entry, title, task)? = download {
             if let result = task.result {
                 switch result {
@@ -267,17 +343,14 @@ final class CatalogScreen {
         return arrivals
     }
 
-    /// A page or a book on its way.
-    var isWorking: Bool {
-        if page != nil { return true }
-        if case .running? = download { return true }
-        return false
-    }
+    /// A page, a book or a picture on its way.
+    var isWorking: Bool { page != nil || download?.task != nil || covers?.isWorking == true }
 
     /// Virtual time: every transfer on its way ends before the next frame.
     func finishWork() {
         _ = page?.task.wait()
-        if case let .running(_, _, task)? = download { _ = task.wait() }
+        _ = download?.task?.wait()
+        if covers?.finishWork() == true { needsFrame = true }
     }
 
     /// The progress of the download under way.

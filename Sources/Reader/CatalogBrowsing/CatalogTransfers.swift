@@ -31,9 +31,10 @@ enum CatalogTransfers {
     }
 
     /// The chosen book of `entry` into `folder` under a name of its own (a
-    /// name taken gets a number); the folder never holds a part of it under that name.
+    /// name taken gets a number); the folder never holds a part of it under
+    /// that name, and nothing of it once `cancellation` stopped it.
     static func download(_ entry: CatalogEntry, into folder: String, catalog: String, limits: Limits,
-                         progress: @escaping (TransferProgress) -> Void) -> Downloaded {
+                         progress: @escaping (TransferProgress) -> Void, cancellation: TransferCancellation? = nil) -> Downloaded {
         guard let best = entry.bestAcquisition else {
             let offered = Set(entry.links.filter(\.isAcquisition).map(\.type)).sorted().joined(separator: ", ")
             return .failure(Catalogs.CatalogError(place: entry.title, problem: "no book file the reader opens is offered"
@@ -44,7 +45,8 @@ enum CatalogTransfers {
         let downloader = BookDownload(client: client(for: catalog), maximumBytes: limits.maximumBytes,
                                       totalSeconds: limits.totalSeconds, minimumFreeBytes: limits.minimumFreeBytes)
         return Result { () throws(Catalogs.CatalogError) in
-            switch try downloader.fetch(best.link, kind: best.kind, into: folder, as: name, progress: progress) {
+            switch try downloader.fetch(best.link, kind: best.kind, into: folder, as: name, progress: progress,
+                                        cancellation: cancellation) {
             case let .fetched(fetched): return fetched.name
             case .notModified: throw Catalogs.CatalogError(place: best.link.href, problem: "the server sent nothing")
             }

@@ -2,6 +2,7 @@ import BookFormats
 import BookModel
 import LinuxSystem
 import Raster
+import Threading
 import Typesetting
 
 /// What the library shows of each book: its names and cover, found by a
@@ -10,7 +11,7 @@ import Typesetting
 /// disk for the next start. Used from the loop's thread only.
 final class LibraryCatalogue {
     let formats: BookFormats
-    private let worker: CoverWorker
+    private let covers: KeptResults<CoverJob, String, FoundCover>
     /// Finds books on this thread when the list cannot wait (at rest, a
     /// describe): the worker runs behind the frames, at a lower priority.
     private let painter: CoverPainter
@@ -18,15 +19,10 @@ final class LibraryCatalogue {
     private let coverWidth: Int
     private let coverHeight: Int
     private let fontPath: String
-    private var found: [String: (info: LibraryBookInfo, cover: PixelBuffer, lastUse: Int)] = [:]
-    /// Counts uses: the covers used longest ago leave memory first.
-    private var useClock = 0
     /// Covers kept in memory: a few screens of rows.
     static let coversKept = 64
     /// Why books the formats accepted failed to open, by path.
     private var openingProblems: [String: String] = [:]
-    /// The jobs asked for last, so an unchanged request is not sent again.
-    private var requested: [CoverJob] = []
     /// Each file's format, found from its first bytes while the file is as it was.
     private var formatsByPath: [String: (status: FileStatus, format: any BookFormat)] = [:]
 
@@ -37,10 +33,12 @@ final class LibraryCatalogue {
         fontPath = font.path
         self.cache = cache
         painter = try CoverPainter(font: font, width: coverWidth, height: coverHeight)
-        worker = try CoverWorker(painter: try CoverPainter(font: font, width: coverWidth, height: coverHeight), cache: cache)
+        covers = KeptResults(worker: try CoverWorker(painter: try CoverPainter(font: font, width: coverWidth, height: coverHeight),
+                                                     cache: cache),
+                             capacity: Self.coversKept)
     }
 
-    deinit { worker.stop() }
+    deinit { covers.stop() }
 
     /// The format of the entry's file, read once while the file is unchanged.
     func format(of entry: LibraryEntry) -> any BookFormat {
@@ -61,45 +59,22 @@ final class LibraryCatalogue {
 
     /// The book's names and cover when found; nil while they are being found.
     func known(_ entry: LibraryEntry) -> (info: LibraryBookInfo, cover: PixelBuffer)? {
-        let key = job(entry).key
-        guard let known = found[key] else { return nil }
-        useClock += 1
-        found[key]?.lastUse = useClock
-        return (known.info, known.cover)
+        covers.result(for: job(entry).key).map { ($0.info, $0.cover) }
     }
 
     /// Asks for the books not found yet, in order (the rows on screen first, then those near it).
-    func want(_ entries: [LibraryEntry]) {
-        let jobs = entries.map(job).filter { found[$0.key] == nil }
-        guard jobs != requested else { return }
-        requested = jobs
-        worker.request(jobs)
-    }
+    func want(_ entries: [LibraryEntry]) { covers.want(entries.map(job)) }
 
     /// Takes in what the worker found; true when anything new came.
     @discardableResult
-    func takeFound() -> Bool {
-        let results = worker.takeResults()
-        for result in results {
-            useClock += 1
-            found[result.key] = (result.info, result.cover, useClock)
-        }
-        if found.count > Self.coversKept {
-            let oldest = found.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(found.count - Self.coversKept)
-            for (key, _) in oldest { found[key] = nil }
-        }
-        if !results.isEmpty { requested = requested.filter { found[$0.key] == nil } }
-        return !results.isEmpty
-    }
+    func takeFound() -> Bool { covers.takeResults() }
 
     /// Finds `entries` now, here (the list at rest shows no book
     /// half-drawn); returns them in order.
     func wait(for entries: [LibraryEntry]) -> [(info: LibraryBookInfo, cover: PixelBuffer)] {
         takeFound()
-        for job in entries.map(job) where found[job.key] == nil {
-            let result = CoverWorker.find(job, painter: painter, cache: cache)
-            useClock += 1
-            found[job.key] = (result.info, result.cover, useClock)
+        for job in entries.map(job) where !covers.contains(job.key) {
+            covers.keep(CoverWorker.find(job, painter: painter, cache: cache))
         }
         return entries.map { entry in
             known(entry) ?? (LibraryBookInfo(title: BookDescription.title(ofPath: entry.path)),
@@ -111,13 +86,10 @@ final class LibraryCatalogue {
     func info(_ entry: LibraryEntry) -> LibraryBookInfo { wait(for: [entry])[0].info }
 
     /// True while the worker has books to find or found ones wait to be taken in.
-    var isWorking: Bool { worker.isWorking }
+    var isWorking: Bool { covers.isWorking }
 
     /// Waits until the worker has found everything asked for.
-    func finishWork() {
-        worker.waitUntilIdle()
-        takeFound()
-    }
+    func finishWork() { covers.finishWork() }
 
     /// The book at `path` failed to open: it is shown with the reason.
     func noteOpeningProblem(_ problem: String, path: String) {
@@ -129,5 +101,5 @@ final class LibraryCatalogue {
         openingProblems[path] = nil
     }
 
-    func stop() { worker.stop() }
+    func stop() { covers.stop() }
 }

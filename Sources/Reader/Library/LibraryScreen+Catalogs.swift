@@ -77,7 +77,9 @@ extension LibraryScreen {
 
     func drawCatalogs(_ screen: CatalogScreen) {
         screen.scrollView.advance(to: time)
-        CatalogPainter.draw(screen, layout: catalogLayout(screen), catalog: catalog, theme: theme, painter: painter, into: &frame)
+        let layout = catalogLayout(screen)
+        screen.wantCovers(layout: layout)
+        CatalogPainter.draw(screen, layout: layout, catalog: catalog, theme: theme, painter: painter, into: &frame)
         screen.drew()
     }
 
