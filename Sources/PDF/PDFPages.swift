@@ -7,10 +7,10 @@ public final class PDFPages: PagedBookSource {
     public let document: PDFDocument
     public let stateKey: String
     public let metadata: BookMetadata
-    public let contents: [ContentsEntry]
-    /// Each page's label, when the document labels its pages.
-    public let pageLabels: [String]?
     private let ahead = PageReadAhead()
+    /// The outline and the page labels, read when first asked for: the
+    /// page a book opens at waits for neither.
+    private let navigation: DocumentNavigation
 
     /// A page MuPDF cannot read takes this size (US Letter, in points) and shows its outline.
     static let damagedPageSize = (width: 612.0, height: 792.0)
@@ -21,12 +21,13 @@ public final class PDFPages: PagedBookSource {
         self.document = document
         stateKey = try Self.stateKey(ofFileAt: path)
         metadata = PDFMetadata.read(document)
-        contents = document.outline().compactMap { entry in
-            guard let page = entry.page, page < document.pageCount, !entry.title.isEmpty else { return nil }
-            return ContentsEntry(title: entry.title, level: entry.level, target: Self.pageName(page))
-        }
-        pageLabels = PageLabels.labels(pageCount: document.pageCount, ranges: document.pageLabelRanges())
+        navigation = DocumentNavigation(document)
     }
+
+    /// The contents: the outline's entries that go to a page.
+    public var contents: [ContentsEntry] { navigation.contents }
+    /// Each page's label, when the document labels its pages.
+    public var pageLabels: [String]? { navigation.pageLabels }
 
     public var format: DocumentFormat { .pdf }
     public var pageCount: Int { document.pageCount }

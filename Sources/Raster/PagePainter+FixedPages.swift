@@ -80,21 +80,26 @@ extension PagePainter {
     }
 
     /// The surround everywhere in the buffer but the pages' frames (rows
-    /// outside every frame filled whole, the sides of the others).
+    /// outside every frame filled whole, the sides of the others), a band
+    /// of rows crossed by the same frames at a time.
     private func fillSurround(around frames: [PixelRect], into buffer: inout PixelBuffer) {
         let colour = theme.surround
-        let width = buffer.width
-        for row in 0..<buffer.height {
-            // A frame may lie wholly beside the buffer (a tile of a zoomed page).
-            var covered = frames.filter { $0.y <= row && row < $0.maxY && $0.maxX > 0 && $0.x < width }
+        let width = buffer.width, height = buffer.height
+        // A frame may lie wholly beside the buffer (a tile of a zoomed page).
+        let beside = frames.filter { $0.maxX > 0 && $0.x < width }
+        let edges = Set([0, height] + beside.flatMap { [$0.y, $0.maxY] }.filter { (0...height).contains($0) }).sorted()
+        for (top, bottom) in zip(edges, edges.dropFirst()) where top < bottom {
+            let covered = beside.filter { $0.y <= top && top < $0.maxY }
                 .map { max(0, $0.x)..<min(width, $0.maxX) }
-            covered.sort { $0.lowerBound < $1.lowerBound }
+                .sorted { $0.lowerBound < $1.lowerBound }
             var x = 0
             for span in covered where span.lowerBound < span.upperBound {
-                if span.lowerBound > x { buffer.fill(PixelRect(x: x, y: row, width: span.lowerBound - x, height: 1), with: colour) }
+                if span.lowerBound > x {
+                    buffer.fill(PixelRect(x: x, y: top, width: span.lowerBound - x, height: bottom - top), with: colour)
+                }
                 x = max(x, span.upperBound)
             }
-            if x < width { buffer.fill(PixelRect(x: x, y: row, width: width - x, height: 1), with: colour) }
+            if x < width { buffer.fill(PixelRect(x: x, y: top, width: width - x, height: bottom - top), with: colour) }
         }
     }
 

@@ -86,26 +86,45 @@ extension PagePainter {
     /// Lays premultiplied pixels over the buffer with their top-left at (`x`, `y`).
     func blendPixels(_ image: DecodedImage, atX x: Int, y: Int, into buffer: inout PixelBuffer) {
         let width = buffer.width, height = buffer.height, stride = buffer.stride
+        // The image's columns and rows inside the buffer.
+        let columns = max(0, -x)..<max(max(0, -x), min(image.width, width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(image.height, height - y))
+        guard !columns.isEmpty, !rows.isEmpty else { return }
         buffer.withUnsafeMutablePixels { pixels in
             image.pixels.withUnsafeBufferPointer { source in
-                for row in 0..<image.height where y + row >= 0 && y + row < height {
-                    let target = (y + row) * stride
-                    for column in 0..<image.width where x + column >= 0 && x + column < width {
-                        let over = source[row * image.width + column]
-                        let alpha = over >> 24
-                        if alpha == 0 { continue }
-                        if alpha == 255 {
-                            pixels[target + x + column] = over & 0xFF_FFFF
-                            continue
-                        }
-                        let under = pixels[target + x + column], keep = 255 - alpha
-                        let red = (over >> 16 & 0xFF) + (under >> 16 & 0xFF) * keep / 255
-                        let green = (over >> 8 & 0xFF) + (under >> 8 & 0xFF) * keep / 255
-                        let blue = (over & 0xFF) + (under & 0xFF) * keep / 255
-                        pixels[target + x + column] = min(255, red) << 16 | min(255, green) << 8 | min(255, blue)
-                    }
+                for row in rows {
+                    let over = UnsafeBufferPointer(rebasing: source[row * image.width + columns.lowerBound
+                                                                    ..< row * image.width + columns.upperBound])
+                    let under = UnsafeMutableBufferPointer(rebasing: pixels[(y + row) * stride + x + columns.lowerBound
+                                                                            ..< (y + row) * stride + x + columns.upperBound])
+                    Self.blendRow(over, into: under)
                 }
             }
+        }
+    }
+
+    /// One row of premultiplied pixels over `under`: a row all opaque (a
+    /// drawn page's, a photograph's) is copied, with no test per pixel.
+    private static func blendRow(_ over: UnsafeBufferPointer<UInt32>, into under: UnsafeMutableBufferPointer<UInt32>) {
+        var opaque: UInt32 = 0xFF00_0000
+        for pixel in over { opaque &= pixel }
+        if opaque == 0xFF00_0000 {
+            for index in over.indices { under[index] = over[index] & 0xFF_FFFF }
+            return
+        }
+        for index in over.indices {
+            let over = over[index]
+            let alpha = over >> 24
+            if alpha == 0 { continue }
+            if alpha == 255 {
+                under[index] = over & 0xFF_FFFF
+                continue
+            }
+            let below = under[index], keep = 255 - alpha
+            let red = (over >> 16 & 0xFF) + (below >> 16 & 0xFF) * keep / 255
+            let green = (over >> 8 & 0xFF) + (below >> 8 & 0xFF) * keep / 255
+            let blue = (over & 0xFF) + (below & 0xFF) * keep / 255
+            under[index] = min(255, red) << 16 | min(255, green) << 8 | min(255, blue)
         }
     }
 }

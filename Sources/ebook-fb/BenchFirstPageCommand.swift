@@ -5,7 +5,7 @@ import Benchmarks
 /// prints how long after the parent's timestamp the first page was composed.
 struct BenchFirstPageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-first-page", abstract: "Time to the first composed page (used by bench).",
+        commandName: "bench-first-page", _superCommandName: "ebook-fb", abstract: "Time to the first composed page (used by bench).",
         shouldDisplay: false)
 
     @OptionGroup var options: BookOptions

@@ -20,6 +20,9 @@ import Typesetting
 struct ReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
+        // Parsed alone at start-up: named as a subcommand, which also spares
+        // the parse the look for a completion-script request.
+        _superCommandName: "ebook-fb",
         abstract: "Read a book (the default command): on a VT with DRM it shows the book; headless it replays touches.")
 
     @OptionGroup var options: BookOptions
