@@ -47,6 +47,22 @@ public struct PlacedText: Sendable, Equatable {
         lines[lines.count - 1].last = max(lines[lines.count - 1].last, offset)
     }
 
+    /// Adds the lines of `other` (a page beside this one in a spread),
+    /// moved `shift` 26.6 pixels to the right.
+    mutating func append(_ other: PlacedText, atX shift: Int32) {
+        let base = offsets.count
+        lines += other.lines.map { line in
+            var line = line
+            line.glyphs = (line.glyphs.lowerBound + base)..<(line.glyphs.upperBound + base)
+            return line
+        }
+        offsets += other.offsets
+        lefts += other.lefts.map { $0 + shift }
+        rights += other.rights.map { $0 + shift }
+        sideways += other.sideways
+        turn = turn ?? other.turn
+    }
+
     /// The book offsets of the characters on the page: from the least to one past the greatest.
     public var range: Range<Int>? {
         let set = lines.filter { !$0.glyphs.isEmpty }

@@ -8,6 +8,7 @@ struct PaginateCommand: ParsableCommand {
         abstract: "Print the pages of a book, one JSON object per line.")
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var columns: ColumnOptions
 
     @Flag(help: "Print JSON lines (the only format).")
     var json = false
@@ -16,13 +17,15 @@ struct PaginateCommand: ParsableCommand {
     var withText = false
 
     func run() throws {
-        let typesetter = try options.typesetter()
+        let typesetter = try options.typesetter(columns: columns.columns)
         // Chapter segments do not depend on each other: every processor takes some.
         let pagination = try PaginationStore.paginateWholeBook(typesetter, collectText: withText)
+        let spreads = typesetter.spreads(of: pagination)
         var out = ""
         for (index, page) in pagination.pages.enumerated() {
             var object = JSONLine()
             object.add("page", index + 1)
+            object.add("spread", spreads.spread(ofPage: index))
             object.add("start", page.start)
             object.add("end", page.end)
             object.add("missing_glyphs", page.missingGlyphs)

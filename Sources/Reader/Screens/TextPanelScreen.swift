@@ -45,7 +45,7 @@ final class TextPanelScreen: ReaderScreen {
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         var chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
                                              .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale),
-                                             .writing(settings.writingMode)]
+                                             .writing(settings.writingMode), .pages(settings.columns)]
         if let speech { chosen.formUnion([.speed(speech.speed), .voice(speech.voice)]) }
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
@@ -140,6 +140,7 @@ final class TextPanelScreen: ReaderScreen {
         var theme = settings.theme
         var font = settings.font
         var writingMode = settings.writingMode
+        var columns = settings.columns
         let typefaces = host.resources.typefaces(language: settings.language)
         switch control {
         case .smaller: geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
@@ -165,12 +166,14 @@ final class TextPanelScreen: ReaderScreen {
             return
         case let .writing(choice):
             writingMode = choice
+        case let .pages(choice):
+            columns = choice
         case .close:
             host.closeScreen()
             return
         case .spacing, .margins, .font:
             return
         }
-        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
+        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode, columns: columns)
     }
 }
