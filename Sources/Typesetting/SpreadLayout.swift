@@ -2,8 +2,8 @@ import BookModel
 
 /// How a screen is cut into pages: one page filling it, or a spread of two
 /// side by side, each with its own margins (the two inner ones make the
-/// gutter). Where a page would hold lines longer than `longestLine`
-/// characters its side margins grow until it does not.
+/// gutter). Where a page would hold lines longer than `widestLine`
+/// characters its side margins grow until it holds `grownLine`.
 public struct SpreadLayout: Sendable, Equatable {
     public let screenWidth: Int
     public let screenHeight: Int
@@ -15,8 +15,10 @@ public struct SpreadLayout: Sendable, Equatable {
     /// A page holding longer lines than this (in characters of average
     /// width) is shown as a spread of two when `auto` is chosen.
     public static let longestLine = 75.0
-    /// The characters a line is made to hold, at most, when margins grow:
-    /// below `longestLine`, as justified lines vary around the average.
+    /// A page holding longer lines than this has its margins grown: lines
+    /// vary around the average, and none should hold much over `longestLine`.
+    public static let widestLine = 70.0
+    /// The characters a line is made to hold when margins grow.
     public static let grownLine = 66.0
 
     /// The whole screen as one page.
@@ -34,13 +36,14 @@ public struct SpreadLayout: Sendable, Equatable {
         self.page = page
     }
 
-    /// The layout for `screen` as `choice` asks, lines measured in
-    /// characters `characterWidth` pixels wide (the font's average).
-    /// `allowsColumns`: false for pages that are not reflowed horizontal
-    /// text (fixed pages, vertical writing), which keep the whole screen.
-    public static func plan(screen: PageGeometry, choice: ColumnChoice, characterWidth: Double,
+    /// The layout for `screen` as `choice` asks (nil: the whole screen as
+    /// given), lines measured in characters `characterWidth` pixels wide
+    /// (the font's average). `allowsColumns`: false for pages that are not
+    /// reflowed horizontal text (fixed pages, vertical writing), which
+    /// keep the whole screen.
+    public static func plan(screen: PageGeometry, choice: ColumnChoice?, characterWidth: Double,
                             allowsColumns: Bool) -> SpreadLayout {
-        guard allowsColumns, !screen.fillsPage, characterWidth > 0 else { return SpreadLayout(single: screen) }
+        guard let choice, allowsColumns, !screen.fillsPage, characterWidth > 0 else { return SpreadLayout(single: screen) }
         func characters(_ geometry: PageGeometry) -> Double {
             Double(geometry.width - 2 * geometry.marginLeft) / characterWidth
         }
@@ -68,11 +71,12 @@ public struct SpreadLayout: Sendable, Equatable {
         return (try? page.validate()) == nil ? nil : page
     }
 
-    /// `geometry` with side margins grown so that a line holds at most
-    /// `grownLine` characters, when it would hold more than that.
+    /// `geometry` with side margins grown so that a line holds
+    /// `grownLine` characters, when it would hold more than `widestLine`.
     private static func limited(_ geometry: PageGeometry, characterWidth: Double) -> PageGeometry {
+        let measure = Double(geometry.width - 2 * geometry.marginLeft)
+        guard measure > widestLine * characterWidth else { return geometry }
         let widest = Int((grownLine * characterWidth).rounded())
-        guard geometry.width - 2 * geometry.marginLeft > widest else { return geometry }
         var grown = geometry
         grown.sideMargin = (geometry.width - widest) / 2
         return grown

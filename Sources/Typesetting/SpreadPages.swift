@@ -9,12 +9,18 @@ extension Typesetter {
 
     /// The screen cut into pages for `book`: only reflowed horizontal text
     /// is shown two pages to a spread.
-    static func spread(of book: Book, screen: PageGeometry, columns: ColumnChoice, fonts: FontSet, vertical: Bool,
-                       choice: WritingModeChoice) -> (SpreadLayout, rightToLeft: Bool) {
+    static func spread(of book: Book, screen: PageGeometry, columns: ColumnChoice?, fonts: FontSet, language: String?,
+                       vertical: Bool, choice: WritingModeChoice) -> (SpreadLayout, rightToLeft: Bool) {
         let allows = !vertical && !book.hasFixedPages
-        let layout = SpreadLayout.plan(screen: screen, choice: columns, characterWidth: averageCharacterWidth(fonts.body),
-                                       allowsColumns: allows)
+        let width = setsSquareCharacters(language) ? Double(fonts.body.pixelSize) : averageCharacterWidth(fonts.body)
+        let layout = SpreadLayout.plan(screen: screen, choice: columns, characterWidth: width, allowsColumns: allows)
         return (layout, layout.columns > 1 && book.pageProgression(choice) == .rightToLeft)
+    }
+
+    /// Chinese, Japanese and Korean text: each character fills a square em.
+    static func setsSquareCharacters(_ language: String?) -> Bool {
+        guard let primary = language?.lowercased().split(separator: "-").first else { return false }
+        return ["zh", "ja", "ko"].contains(primary)
     }
 
     /// The average advance of the sample's characters in pixels; half the

@@ -9,8 +9,9 @@ public final class Typesetter {
     public let geometry: PageGeometry
     /// The screen the pages are shown on, as given.
     public let screenGeometry: PageGeometry
-    /// How many pages the screen shows side by side, as chosen.
-    public let columnChoice: ColumnChoice
+    /// How many pages the screen shows side by side, as chosen; nil: the
+    /// screen is one page as given.
+    public let columnChoice: ColumnChoice?
     /// The screen cut into pages as `columnChoice` makes it for this book and font.
     public let spread: SpreadLayout
     /// Pages progress right to left: a spread's first page is on the right.
@@ -40,11 +41,12 @@ public final class Typesetter {
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.
     /// `hyphenationPreload` gives patterns loaded meanwhile, when they are for the book's language.
-    /// `geometry` is the screen's; `columns` says whether it shows pages in spreads of two.
+    /// `geometry` is the screen's; `columns` says whether it shows pages in
+    /// spreads of two (nil: one page, its geometry as given).
     public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true,
                 hyphenationPreload: HyphenationPreload? = nil, writingMode: WritingModeChoice = .auto,
-                columns: ColumnChoice = .one) throws {
+                columns: ColumnChoice? = nil) throws {
         try geometry.validate()
         self.book = book
         screenGeometry = geometry
@@ -59,9 +61,9 @@ public final class Typesetter {
         offPageParagraphs = book.offPageParagraphs
         writingModeChoice = writingMode
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: writingMode, columns: geometry.columnGeometry)
+        let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
         (spread, spreadsRightToLeft) = Self.spread(of: book, screen: geometry, columns: columns, fonts: fonts,
-                                                   vertical: self.writingMode.isVertical || !verticalSections.isEmpty,
-                                                   choice: writingMode)
+                                                   language: language, vertical: vertical, choice: writingMode)
         self.geometry = spread.page
         columnGeometry = spread.page.columnGeometry
     }
@@ -105,9 +107,9 @@ public final class Typesetter {
         let choice = writingMode ?? other.writingModeChoice
         writingModeChoice = choice
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: choice, columns: geometry.columnGeometry)
+        let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
         (spread, spreadsRightToLeft) = Self.spread(of: book, screen: geometry, columns: columnChoice, fonts: fonts,
-                                                   vertical: self.writingMode.isVertical || !verticalSections.isEmpty,
-                                                   choice: choice)
+                                                   language: language, vertical: vertical, choice: choice)
         self.geometry = spread.page
         columnGeometry = spread.page.columnGeometry
     }

@@ -17,6 +17,11 @@ struct PaginateCommand: ParsableCommand {
     var withText = false
 
     func run() throws {
+        try write { print($0, terminator: "") }
+    }
+
+    /// The JSON lines, handed to `emit` some 64 KB at a time.
+    func write(_ emit: (String) -> Void) throws {
         let typesetter = try options.typesetter(columns: columns.columns)
         // Chapter segments do not depend on each other: every processor takes some.
         let pagination = try PaginationStore.paginateWholeBook(typesetter, collectText: withText)
@@ -34,8 +39,8 @@ struct PaginateCommand: ParsableCommand {
             object.add("floats", page.floats)
             if withText { object.add("text", pagination.pageLines[index].joined(separator: "\n")) }
             out += object.text + "\n"
-            if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
+            if out.utf8.count > 1 << 16 { emit(out); out = "" }
         }
-        print(out, terminator: "")
+        emit(out)
     }
 }

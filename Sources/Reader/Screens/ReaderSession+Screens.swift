@@ -29,7 +29,7 @@ extension ReaderSession {
 
     /// Keeps the settings for the device, and the size for this book with its position.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice,
-                           columns: ColumnChoice) {
+                           columns: ColumnChoice?) {
         do {
             try relayout(geometry: geometry, theme: theme, font: font, writingMode: writingMode, columns: columns)
         } catch {

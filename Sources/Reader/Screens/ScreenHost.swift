@@ -52,7 +52,7 @@ protocol ScreenHost: AnyObject {
     func show(offset: Int)
     /// Sets the book anew in these settings (`writingMode`: horizontal, vertical or as the book asks), keeping the place, and keeps them.
     func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice,
-                           columns: ColumnChoice)
+                           columns: ColumnChoice?)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).

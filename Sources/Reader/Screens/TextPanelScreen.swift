@@ -45,7 +45,7 @@ final class TextPanelScreen: ReaderScreen {
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         var chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
                                              .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale),
-                                             .writing(settings.writingMode), .pages(settings.columns)]
+                                             .writing(settings.writingMode), .pages(settings.columns ?? .one)]
         if let speech { chosen.formUnion([.speed(speech.speed), .voice(speech.voice)]) }
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }

@@ -6,7 +6,7 @@ extension Typesetter {
     /// file, one matching `current` for another geometry, writing mode or
     /// column count, nil when the text is set as before.
     static func relaid(_ current: Typesetter, of book: Book, settings: ReaderSettings, geometry: PageGeometry,
-                       font: FontFile, writingMode: WritingModeChoice, columns: ColumnChoice) throws -> Typesetter? {
+                       font: FontFile, writingMode: WritingModeChoice, columns: ColumnChoice?) throws -> Typesetter? {
         if font != settings.font {
             return try Typesetter(book: book, geometry: geometry, font: font, language: settings.language,
                                   lineBreaking: settings.lineBreaking, writingMode: writingMode, columns: columns)
