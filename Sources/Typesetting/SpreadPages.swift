@@ -10,11 +10,11 @@ extension Typesetter {
     /// The screen cut into pages for `book`: only reflowed horizontal text
     /// is shown two pages to a spread.
     static func spread(of book: Book, screen: PageGeometry, columns: ColumnChoice?, fonts: FontSet, language: String?,
-                       vertical: Bool, choice: WritingModeChoice) -> (SpreadLayout, rightToLeft: Bool) {
+                       vertical: Bool, choice: WritingModeChoice) -> (SpreadLayout, rightToLeft: Bool, allows: Bool) {
         let allows = !vertical && !book.hasFixedPages
         let width = setsSquareCharacters(language) ? Double(fonts.body.pixelSize) : averageCharacterWidth(fonts.body)
         let layout = SpreadLayout.plan(screen: screen, choice: columns, characterWidth: width, allowsColumns: allows)
-        return (layout, layout.columns > 1 && book.pageProgression(choice) == .rightToLeft)
+        return (layout, layout.columns > 1 && book.pageProgression(choice) == .rightToLeft, allows)
     }
 
     /// Chinese, Japanese and Korean text: each character fills a square em.

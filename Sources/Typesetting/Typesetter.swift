@@ -16,6 +16,8 @@ public final class Typesetter {
     public let spread: SpreadLayout
     /// Pages progress right to left: a spread's first page is on the right.
     public let spreadsRightToLeft: Bool
+    /// The book's pages may be shown two side by side (reflowed, set horizontally).
+    public let setsSpreads: Bool
     public let fonts: FontSet
     /// BCP 47 language for line breaking, hyphenation and shaping: the one
     /// given, else detected from the text; nil when neither says.
@@ -62,7 +64,7 @@ public final class Typesetter {
         writingModeChoice = writingMode
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: writingMode, columns: geometry.columnGeometry)
         let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
-        (spread, spreadsRightToLeft) = Self.spread(of: book, screen: geometry, columns: columns, fonts: fonts,
+        (spread, spreadsRightToLeft, setsSpreads) = Self.spread(of: book, screen: geometry, columns: columns, fonts: fonts,
                                                    language: language, vertical: vertical, choice: writingMode)
         self.geometry = spread.page
         columnGeometry = spread.page.columnGeometry
@@ -108,7 +110,7 @@ public final class Typesetter {
         writingModeChoice = choice
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: choice, columns: geometry.columnGeometry)
         let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
-        (spread, spreadsRightToLeft) = Self.spread(of: book, screen: geometry, columns: columnChoice, fonts: fonts,
+        (spread, spreadsRightToLeft, setsSpreads) = Self.spread(of: book, screen: geometry, columns: columnChoice, fonts: fonts,
                                                    language: language, vertical: vertical, choice: choice)
         self.geometry = spread.page
         columnGeometry = spread.page.columnGeometry

@@ -81,4 +81,18 @@ final class SpreadReaderTests: XCTestCase {
         reader.finishBackgroundWork()
         XCTAssertEqual(reader.currentOffset, place, "the same page again")
     }
+
+    func testThePanelsPagesRowSetsTheBookTwoPagesASpread() throws {
+        let reader = try session(columns: .one, page: 3)
+        defer { reader.stop() }
+        let place = reader.currentOffset
+        reader.open(TextPanelScreen())
+        let control = try XCTUnwrap(reader.describedControls.last { $0.id == "text.pages.2" })
+        let x = Double(control.rect.x + control.rect.width / 2), y = Double(control.rect.y + control.rect.height / 2)
+        try HeadlessRun(session: reader).run([TouchFrame(time: 1000, touches: [Touch(id: 1, x: x, y: y)]),
+                                              TouchFrame(time: 1060, touches: [])])
+        XCTAssertEqual(reader.settings.columns, .two)
+        XCTAssertEqual(reader.renderer.typesetter.spread.columns, 2)
+        XCTAssertTrue(reader.offsetRange.contains(place), "\(reader.offsetRange) holds \(place)")
+    }
 }

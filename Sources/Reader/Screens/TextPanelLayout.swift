@@ -155,13 +155,17 @@ public struct TextPanelLayout: Equatable, Sendable {
         catalog.localized("%d px", fontSize)
     }
 
-    /// `families`: the typefaces offered (none: no typeface row). `speech`:
+    /// `families`: the typefaces offered (none: no typeface row). `pages`:
+    /// a row for pages side by side (a reflowed book set horizontally). `speech`:
     /// rows for reading aloud (nil: none). `offsetY`: how far the rows
     /// under the theme's are scrolled.
     /// Laid out left to right, then mirrored when `metrics` say the language is written right to left.
-    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], speech: Bool = false, offsetY: Double = 0,
+    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], pages: Bool = false, speech: Bool = false,
+                offsetY: Double = 0,
                 catalog: MessageCatalog = .english, measure: (String) -> Int) {
-        let names = Self.rowNames.filter { (!families.isEmpty || $0 != "Typeface") && (speech || !["Speed", "Voice"].contains($0)) }
+        let names = Self.rowNames.filter {
+            (!families.isEmpty || $0 != "Typeface") && (pages || $0 != "Pages") && (speech || !["Speed", "Voice"].contains($0))
+        }
         let shownNames = names.map { Self.rowName($0, catalog: catalog) }
         let smaller = catalog.localized(context: "the text's size", "Smaller")
         let larger = catalog.localized(context: "the text's size", "Larger")
@@ -182,9 +186,11 @@ public struct TextPanelLayout: Equatable, Sendable {
                                                option(Self.marginLabel($0, catalog: catalog))) },
             WritingModeChoice.allCases.map { (.writing($0), Self.writingLabel($0, catalog: catalog),
                                               option(Self.writingLabel($0, catalog: catalog))) },
-            ColumnChoice.allCases.map { (.pages($0), Self.pagesLabel($0, catalog: catalog),
-                                         option(Self.pagesLabel($0, catalog: catalog))) },
         ]
+        if pages {
+            rows.append(ColumnChoice.allCases.map { (.pages($0), Self.pagesLabel($0, catalog: catalog),
+                                                     option(Self.pagesLabel($0, catalog: catalog))) })
+        }
         if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
         if speech {
             rows.append(SpeechChoice.speeds.indices.map {

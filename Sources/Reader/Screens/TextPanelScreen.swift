@@ -25,15 +25,16 @@ final class TextPanelScreen: ReaderScreen {
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
         let speech = host.resources.speech?.isAvailable() == true
+        let pages = host.renderer.typesetter.setsSpreads
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
-                                      speech: speech, catalog: host.resources.catalog, measure: measure)
+                                      pages: pages, speech: speech, catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
         scrollView.contentSize = Size(width: Double(resting.viewport.width),
                                       height: Double(max(resting.contentHeight, resting.viewport.height)))
         scrollView.alwaysBounceVertical = resting.maximumOffset > 0
         let offset = scrollView.contentOffset.y
         return offset == 0 ? resting : TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize,
-                                                       families: families, speech: speech, offsetY: offset,
+                                                       families: families, pages: pages, speech: speech, offsetY: offset,
                                                        catalog: host.resources.catalog, measure: measure)
     }
 
