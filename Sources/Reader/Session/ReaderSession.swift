@@ -197,7 +197,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     func syncPages(neighbours: Bool = false) {
         let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadPages))
         let first = currentPage
-        let inserted = pages.takeIn(page: first, needed: neighbours || controller.isAnimating,
+        let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
         let before = spreadMap
         spreadMap = renderer.typesetter.spreads(of: knownPages)
