@@ -117,9 +117,15 @@ public struct SpreadMap: Sendable, Equatable {
     /// The page's place in its spread: 0 for the first in reading order.
     public func slot(ofPage page: Int) -> Int { (page + phase) % columns }
 
+    /// The pages of spread `index`, past either end of the run too.
+    public func pages(ofSpread index: Int) -> Range<Int> {
+        (index * columns - phase)..<((index + 1) * columns - phase)
+    }
+
     /// The pages of spread `index` among `pageCount` pages.
     public func pages(ofSpread index: Int, pageCount: Int) -> Range<Int> {
-        let lower = max(0, index * columns - phase), upper = min(pageCount, (index + 1) * columns - phase)
+        let all = pages(ofSpread: index)
+        let lower = max(0, all.lowerBound), upper = min(pageCount, all.upperBound)
         return lower..<max(lower, upper)
     }
 

@@ -195,7 +195,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// (at rest the background brings them: nobody waits for them), and
     /// keeps the picture when pages are put in front.
     func syncPages(neighbours: Bool = false) {
-        let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadPages))
+        // A spread past the known ones stands for pages that are not known.
+        let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadMap.pages(ofSpread:)))
         let first = currentPage
         let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
