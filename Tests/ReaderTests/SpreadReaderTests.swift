@@ -95,4 +95,22 @@ final class SpreadReaderTests: XCTestCase {
         XCTAssertEqual(reader.renderer.typesetter.spread.columns, 2)
         XCTAssertTrue(reader.offsetRange.contains(place), "\(reader.offsetRange) holds \(place)")
     }
+
+    func testASpreadWhoseSecondPageBecomesKnownLaterIsDrawnWithIt() throws {
+        var settings = ReaderSession.Settings(geometry: Self.geometry, font: ReaderSessionTests.font, theme: .light,
+                                              language: "en")
+        settings.columns = .two
+        let reader = try ReaderSession(book: try Book.open(path: Self.bookPath), path: Self.bookPath, settings: settings,
+                                       start: .offset(0), stateStore: nil)
+        defer { reader.stop() }
+        reader.finishBackgroundWork()
+        reader.compose()
+        let pages = reader.knownPages
+        XCTAssertGreaterThan(pages.pages.count, 1)
+        var expected = PixelBuffer(width: 1280, height: 800)
+        PagePainter(theme: .light).paint(reader.renderer.typesetter.layoutSpread(0, of: pages),
+                                         fonts: reader.renderer.typesetter.fonts, cache: GlyphCache(), into: &expected)
+        let differing = zip(reader.frame.pixels, expected.pixels).filter { $0 != $1 }.count
+        XCTAssertEqual(differing, 0, "the frame shows both pages of the first spread")
+    }
 }

@@ -197,7 +197,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     func syncPages(neighbours: Bool = false) {
         // A spread past the known ones stands for pages that are not known.
         let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadMap.pages(ofSpread:)))
-        let first = currentPage
+        let first = currentPage, known = pages.window.pages.count
         let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
         let before = spreadMap
@@ -209,13 +209,16 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             controller.setPageCount(spreadCount)
             controller.show(page: spreadMap.spread(ofPage: first + inserted))
             needsFrame = true
-        } else if inserted > 0 {
+        } else {
             let spreads = spreadMap.spread(ofPage: first + inserted) - before.spread(ofPage: first)
-            cache.insertPagesInFront(spreads)
-            controller.insertPagesInFront(spreads, pageCount: spreadCount)
-            needsFrame = true
-        } else if spreadCount != controller.pageCount {
-            controller.setPageCount(spreadCount)
+            if inserted > 0 {
+                cache.insertPagesInFront(spreads)
+                controller.insertPagesInFront(spreads, pageCount: spreadCount)
+                needsFrame = true
+            } else if spreadCount != controller.pageCount {
+                controller.setPageCount(spreadCount)
+            }
+            redrawGrownSpreads(known: known, map: before, shift: spreads)
         }
         pages.want(around: currentPage)
         if pages.numbersSettled() {
