@@ -113,4 +113,19 @@ final class SpreadReaderTests: XCTestCase {
         let differing = zip(reader.frame.pixels, expected.pixels).filter { $0 != $1 }.count
         XCTAssertEqual(differing, 0, "the frame shows both pages of the first spread")
     }
+
+    func testAJumpToTheRightHandPageMakesItThePlace() throws {
+        let reader = try session(columns: .two, page: 0)
+        defer { reader.stop() }
+        let target = reader.knownPages.pages[3]
+        reader.show(offset: target.start + 5)
+        XCTAssertEqual(reader.currentSpread, 1)
+        XCTAssertEqual(reader.currentPage, 3, "the page jumped to, on the right of its spread")
+        XCTAssertEqual(reader.currentOffset, target.start)
+        XCTAssertEqual(reader.pageIndexInBook, 3)
+        let settings = reader.settings
+        try reader.relayout(geometry: settings.geometry, theme: settings.theme, columns: .one)
+        reader.finishBackgroundWork()
+        XCTAssertTrue(reader.offsetRange.contains(target.start + 5), "one page a screen shows the page jumped to")
+    }
 }

@@ -115,7 +115,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             // Numbered pages are known only from the start of the book on.
             pages.waitForPages(through: page + 1)
             syncPages()
-            controller.show(page: spreadMap.spread(ofPage: min(page, knownPageCount - 1)))
+            let shown = min(page, knownPageCount - 1)
+            controller.show(page: spreadMap.spread(ofPage: shown))
+            if pages.window.pages.indices.contains(shown) { readingPlace = pages.window.pages[shown].start }
             places.savedOffset = currentOffset
             // Drawn here, as the page of any other start is, and its neighbours ahead.
             cache.drawAtOnce(currentSpread, pagination: knownPages)
@@ -132,8 +134,13 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// False while the pages before the known ones are not known: footers
     /// then estimate, and `currentPage` counts from the first known page.
     public var pageNumbersAreExact: Bool { pages.numbersAreExact }
-    /// The first page (in reading order) of the spread on screen.
-    public var currentPage: Int { spreadPages(currentSpread).first ?? 0 }
+    /// The page on screen: of a spread's pages, the one holding the place
+    /// (the page turned or jumped to), else its first in reading order.
+    public var currentPage: Int {
+        let shown = spreadPages(currentSpread)
+        if shown.count > 1, let held = pages.window.pageIndex(containing: readingPlace), shown.contains(held) { return held }
+        return shown.first ?? 0
+    }
     /// The spread on screen: the scroll view's page.
     public var currentSpread: Int { controller.currentPage }
     /// Spreads of the pages final now in the scroll view.
@@ -144,7 +151,11 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     public var pageIndexInBook: Int {
         (pages.pendingWholeBook != nil ? knownPages.pagesBefore : pages.pagesBefore) + currentPage
     }
-    public var currentOffset: Int { offsetRange.lowerBound }
+    /// The first character of the page on screen (`currentPage`).
+    public var currentOffset: Int {
+        let entries = pages.window.pages
+        return entries.indices.contains(currentPage) ? entries[currentPage].start : offsetRange.lowerBound
+    }
     /// The characters of the page (or the spread's pages) on screen.
     public var offsetRange: Range<Int> {
         let entries = pages.window.pages, shown = spreadPages(currentSpread)
@@ -159,6 +170,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     func startPagination(showing offset: Int, paused: Bool? = nil) throws {
         let later = try pages.restart(showing: offset, paused: paused ?? (settings.pagination == .onDemand),
                                       typesetter: renderer.typesetter)
+        readingPlace = offset
         spreadMap = renderer.typesetter.spreads(of: knownPages)
         let page = spreadMap.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0)
         controller = PagingController(pageSize: controller.pageSize, pageCount: spreadCount, startPage: page)
@@ -177,6 +189,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// Shows the page holding `offset` (a jump), the place from now on.
     func show(offset: Int) {
         let offset = min(max(0, offset), book.text.scalarCount)
+        // The place is the page holding the offset, whichever side of its spread.
+        readingPlace = offset
         if let page = pages.window.pageIndex(containing: offset) {
             controller.show(page: spreadMap.spread(ofPage: page))
         } else {
@@ -197,7 +211,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     func syncPages(neighbours: Bool = false) {
         // A spread past the known ones stands for pages that are not known.
         let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadMap.pages(ofSpread:)))
-        let first = currentPage, known = pages.window.pages.count
+        let first = spreadPages(currentSpread).first ?? 0, known = pages.window.pages.count
         let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
         let before = spreadMap
