@@ -115,9 +115,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             // Numbered pages are known only from the start of the book on.
             pages.waitForPages(through: page + 1)
             syncPages()
-            let shown = min(page, knownPageCount - 1)
-            controller.show(page: spreadMap.spread(ofPage: shown))
-            if pages.window.pages.indices.contains(shown) { readingPlace = pages.window.pages[shown].start }
+            // A page number opens its spread, the place at the spread's start as a turn leaves it.
+            controller.show(page: spreadMap.spread(ofPage: min(page, knownPageCount - 1)))
             places.savedOffset = currentOffset
             // Drawn here, as the page of any other start is, and its neighbours ahead.
             cache.drawAtOnce(currentSpread, pagination: knownPages)
