@@ -30,7 +30,8 @@ extension Benchmark {
                                  "--paginating-rounds", String(Self.quotaPaginatingRounds)]
         if idle { sessionArguments.append("--idle") }
         let session = try child(sessionArguments)
-        for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "flick_frame_p99_paginating_ms",
+        for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "spread_flick_frame_p99_ms",
+                    "spread_flick_frame_median_ms", "flick_frame_p99_paginating_ms",
                     "flick_frames_paginating", "font_change_ms", "peak_rss_mb", "rss_growth_10000_turns_mb",
                     "idle_cpu_ms", "idle_wakeups_10s", "menu_open_ms", "contents_open_ms", "eink_turn_ms"] {
             if let value = session[key] { result.add(key, value) }

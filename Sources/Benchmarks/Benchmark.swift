@@ -182,7 +182,8 @@ public struct Benchmark {
         var sessionArguments = ["bench-session", "--pattern-snapshots", snapshots.path]
         if idle { sessionArguments.append("--idle") }
         let session = try child(sessionArguments)
-        for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "flick_frame_p99_paginating_ms",
+        for key in ["flick_frame_p99_ms", "flick_frame_median_ms", "flick_stalls", "spread_flick_frame_p99_ms",
+                    "spread_flick_frame_median_ms", "flick_frame_p99_paginating_ms",
                     "flick_frames_paginating", "font_change_ms", "peak_rss_mb", "rss_growth_10000_turns_mb",
                     "idle_cpu_ms", "idle_wakeups_10s", "idle_threads", "page_buffers", "scanout_bytes_flick_frame",
                     "scanout_bytes_overlay_toggle", "scanout_bytes_settled_page", "scanout_bytes_frame",

@@ -7,6 +7,7 @@ import Reader
 /// quantized to the panel's 16 greys and the part that changed handed to
 /// the display (in memory). The neighbours are drawn ahead between turns,
 /// as they are while a reader rests on a page; the median of the turns.
+/// A book shorter than the turns is turned to its end and back.
 struct EinkTurnBenchmark {
     let session: ReaderSession
 
@@ -33,10 +34,17 @@ struct EinkTurnBenchmark {
             guard presented, eink.updates.count > asked else { throw BenchmarkError("bench: an e-ink turn changed nothing") }
             return elapsed
         }
-        let first = max(0, min(session.currentPage, session.knownPageCount - turns - 1))
-        _ = try turn(to: first) // the panel's first frame: a full refresh
+        let count = session.spreadCount
+        let first = max(0, min(session.currentSpread, count - turns - 1))
+        // Past the last page the turns come back: each shows another page.
+        let cycle = max(1, 2 * (count - 1))
+        func page(_ step: Int) -> Int {
+            let position = (first + step) % cycle
+            return position < count ? position : cycle - position
+        }
+        _ = try turn(to: page(0)) // the panel's first frame: a full refresh
         var times: [Double] = []
-        for step in 1...turns { times.append(try turn(to: first + step)) }
+        for step in 1...turns { times.append(try turn(to: page(step))) }
         return BenchClock.median(times)
     }
 }

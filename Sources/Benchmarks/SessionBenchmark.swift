@@ -15,7 +15,8 @@ import Typesetting
 /// page turns for memory, then, through a display whose two scanout
 /// buffers are memory (made after the memory figures: they stand in for
 /// the card's), a 50-page flick at 60 Hz with render-ahead as in the real
-/// loop, a flick while the book paginates in the background and, with
+/// loop, the same flick with two pages a spread, a flick while the book
+/// paginates in the background and, with
 /// --idle, 10 s of the reader loop at rest.
 public struct SessionBenchmark {
     let options: any BenchmarkedBook
@@ -103,6 +104,8 @@ public struct SessionBenchmark {
             result.add("idle_measured", "reader-loop")
         }
         try measureScanout(session, into: &result)
+        // Last: the book is set anew two pages a spread.
+        try flickSpreads(session, display, into: &result)
         print(result.text)
     }
 
@@ -116,20 +119,41 @@ public struct SessionBenchmark {
     /// A 50-page flick: the offset moves a tenth of a page each 60 Hz frame,
     /// in real time so the worker draws neighbours as it would on a screen.
     private func flick(_ session: ReaderSession, _ display: ScanoutMemoryDisplay, into result: inout JSONLine) throws {
+        let stallsBefore = session.cache.stalls
+        let frameTimes = flickFrames(session, display)
+        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
+        result.add("flick_stalls", session.cache.stalls - stallsBefore)
+    }
+
+    /// The same flick with the screen showing two pages a spread, each
+    /// buffer a spread of two pages drawn ahead.
+    private func flickSpreads(_ session: ReaderSession, _ display: ScanoutMemoryDisplay,
+                              into result: inout JSONLine) throws {
+        let settings = session.settings
+        try session.relayout(geometry: settings.geometry, theme: settings.theme, columns: .two)
+        session.pagination.wait { _, complete in complete }
+        session.controller.show(page: 0)
+        session.compose()
+        session.cache.waitForRenderAhead()
+        let frameTimes = flickFrames(session, display)
+        result.add("spread_flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
+        result.add("spread_flick_frame_median_ms", BenchClock.median(frameTimes))
+    }
+
+    /// The frame times of 500 frames moving the offset a tenth of a page each.
+    private func flickFrames(_ session: ReaderSession, _ display: ScanoutMemoryDisplay) -> [Double] {
         let width = Double(session.settings.geometry.width)
         // Both buffers are written whole once: they are new.
         _ = display.timedFrame(of: session, offset: 0)
         _ = display.timedFrame(of: session, offset: 0)
         var frameTimes: [Double] = []
-        let stallsBefore = session.cache.stalls
         var next = monotonicMilliseconds()
         for step in 1...500 {
             waitForFrame(&next)
             frameTimes.append(display.timedFrame(of: session, offset: Double(step) * width / 10))
         }
-        result.add("flick_frame_p99_ms", BenchClock.percentile(frameTimes, 0.99))
-        result.add("flick_frame_median_ms", BenchClock.median(frameTimes))
-        result.add("flick_stalls", session.cache.stalls - stallsBefore)
+        return frameTimes
     }
 
     /// Pages turned to and fro at flick speed while the book paginates in

@@ -47,6 +47,22 @@ public struct PlacedText: Sendable, Equatable {
         lines[lines.count - 1].last = max(lines[lines.count - 1].last, offset)
     }
 
+    /// Adds the lines of `other` (a page beside this one in a spread),
+    /// moved `shift` 26.6 pixels to the right.
+    mutating func append(_ other: PlacedText, atX shift: Int32) {
+        let base = offsets.count
+        lines += other.lines.map { line in
+            var line = line
+            line.glyphs = (line.glyphs.lowerBound + base)..<(line.glyphs.upperBound + base)
+            return line
+        }
+        offsets += other.offsets
+        lefts += other.lefts.map { $0 + shift }
+        rights += other.rights.map { $0 + shift }
+        sideways += other.sideways
+        turn = turn ?? other.turn
+    }
+
     /// The book offsets of the characters on the page: from the least to one past the greatest.
     public var range: Range<Int>? {
         let set = lines.filter { !$0.glyphs.isEmpty }
@@ -82,15 +98,20 @@ public struct PlacedText: Sendable, Equatable {
     /// The offset of the character set at (`x`, `y`), or of the nearest
     /// one on the nearest line (a point between paragraphs goes to the
     /// closer of the two, within a line's height); nil farther from every
-    /// line (a margin above or below).
+    /// line (a margin above or below). Of lines side by side (the pages
+    /// of a spread) the one nearest across is taken.
     public func offset(atX x: Double, y: Double) -> Int? {
         let (x, y) = turn?.layoutPoint(x: x, y: y) ?? (x, y)
+        let point = Int32((x * 64).rounded())
         func distance(_ line: Line) -> Double {
             y < Double(line.top) ? Double(line.top) - y : max(0, y - Double(line.top + line.height) + 1)
         }
+        func across(_ line: Line) -> Int32 {
+            let left = lefts[line.glyphs].min() ?? 0, right = rights[line.glyphs].max() ?? 0
+            return point < left ? left - point : point > right ? point - right : 0
+        }
         guard let line = lines.filter({ !$0.glyphs.isEmpty && distance($0) <= Double($0.height) })
-            .min(by: { distance($0) < distance($1) }) else { return nil }
-        let point = Int32((x * 64).rounded())
+            .min(by: { (distance($0), across($0)) < (distance($1), across($1)) }) else { return nil }
         var best: (distance: Int32, offset: Int)?
         for glyph in line.glyphs {
             let distance = point < lefts[glyph] ? lefts[glyph] - point : point > rights[glyph] ? point - rights[glyph] : 0

@@ -5,7 +5,19 @@ import BookModel
 /// objects); a thread that lays out pages in the background makes its own.
 public final class Typesetter {
     public let book: Book
+    /// Each page's geometry: the screen's, or a page of a spread (`spread`).
     public let geometry: PageGeometry
+    /// The screen the pages are shown on, as given.
+    public let screenGeometry: PageGeometry
+    /// How many pages the screen shows side by side, as chosen; nil: the
+    /// screen is one page as given.
+    public let columnChoice: ColumnChoice?
+    /// The screen cut into pages as `columnChoice` makes it for this book and font.
+    public let spread: SpreadLayout
+    /// Pages progress right to left: a spread's first page is on the right.
+    public let spreadsRightToLeft: Bool
+    /// The book's pages may be shown two side by side (reflowed, set horizontally).
+    public let setsSpreads: Bool
     public let fonts: FontSet
     /// BCP 47 language for line breaking, hyphenation and shaping: the one
     /// given, else detected from the text; nil when neither says.
@@ -31,12 +43,16 @@ public final class Typesetter {
     /// `hyphenation: false` breaks lines only between words;
     /// `fontFallback: false` shows what the main font lacks as .notdef.
     /// `hyphenationPreload` gives patterns loaded meanwhile, when they are for the book's language.
+    /// `geometry` is the screen's; `columns` says whether it shows pages in
+    /// spreads of two (nil: one page, its geometry as given).
     public init(book: Book, geometry: PageGeometry, font: FontFile, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, hyphenation: Bool = true, fontFallback: Bool = true,
-                hyphenationPreload: HyphenationPreload? = nil, writingMode: WritingModeChoice = .auto) throws {
+                hyphenationPreload: HyphenationPreload? = nil, writingMode: WritingModeChoice = .auto,
+                columns: ColumnChoice? = nil) throws {
         try geometry.validate()
         self.book = book
-        self.geometry = geometry
+        screenGeometry = geometry
+        columnChoice = columns
         self.fonts = try FontSet(file: font, geometry: geometry, usesFallback: fontFallback)
         // A structured book names its language; a text file's is found from its text.
         let named = book.document == nil ? nil : book.metadata.language
@@ -45,8 +61,13 @@ public final class Typesetter {
         self.lineBreaking = lineBreaking
         services = TextServices(language: language, hyphenation: hyphenation && Self.setsText(book), preload: hyphenationPreload)
         offPageParagraphs = book.offPageParagraphs
-        (writingModeChoice, columnGeometry) = (writingMode, geometry.columnGeometry)
+        writingModeChoice = writingMode
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: writingMode, columns: geometry.columnGeometry)
+        let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
+        (spread, spreadsRightToLeft, setsSpreads) = Self.spread(of: book, screen: geometry, columns: columns, fonts: fonts,
+                                                   language: language, vertical: vertical, choice: writingMode)
+        self.geometry = spread.page
+        columnGeometry = spread.page.columnGeometry
     }
 
     /// Some page of the book is set from its text: a book whose pages are
@@ -72,12 +93,13 @@ public final class Typesetter {
     /// `book`, for another book of the same language (a whole book read
     /// after some of its sections).
     public init(matching other: Typesetter, geometry: PageGeometry? = nil, book: Book? = nil,
-                writingMode: WritingModeChoice? = nil) throws {
-        let geometry = geometry ?? other.geometry
+                writingMode: WritingModeChoice? = nil, columns: ColumnChoice? = nil) throws {
+        let geometry = geometry ?? other.screenGeometry
         try geometry.validate()
         let book = book ?? other.book
         self.book = book
-        self.geometry = geometry
+        screenGeometry = geometry
+        columnChoice = columns ?? other.columnChoice
         fonts = try FontSet(file: other.fonts.file, geometry: geometry, usesFallback: other.fonts.usesFallback,
                             sharingFilesWith: other.fonts)
         language = other.language
@@ -85,8 +107,13 @@ public final class Typesetter {
         services = TextServices(matching: other.services)
         offPageParagraphs = book.offPageParagraphs
         let choice = writingMode ?? other.writingModeChoice
-        (writingModeChoice, columnGeometry) = (choice, geometry.columnGeometry)
+        writingModeChoice = choice
         (self.writingMode, verticalSections) = Self.writingModes(of: book, choice: choice, columns: geometry.columnGeometry)
+        let vertical = self.writingMode.isVertical || !verticalSections.isEmpty
+        (spread, spreadsRightToLeft, setsSpreads) = Self.spread(of: book, screen: geometry, columns: columnChoice, fonts: fonts,
+                                                   language: language, vertical: vertical, choice: choice)
+        self.geometry = spread.page
+        columnGeometry = spread.page.columnGeometry
     }
 
     /// The paragraphs no page shows that start at `index`, if any.

@@ -110,12 +110,13 @@ struct BookOptions: ParsableArguments {
     }
 
     /// Opens the book (unless given one already opened) and its
-    /// typesetter, failing with one line that names the problem.
-    func typesetter(book opened: Book? = nil) throws -> Typesetter {
+    /// typesetter, its pages `columns` to a screen, failing with one line
+    /// that names the problem.
+    func typesetter(book opened: Book? = nil, columns: ColumnChoice? = nil) throws -> Typesetter {
         let geometry = try geometry()
         let book = try opened ?? openBook()
         return try Typesetter(book: book, geometry: geometry, font: FontSet.resolve(path: font), language: lang,
-                              lineBreaking: lineBreaking, writingMode: writingMode)
+                              lineBreaking: lineBreaking, writingMode: writingMode, columns: columns)
     }
 }
 

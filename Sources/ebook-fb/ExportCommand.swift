@@ -14,6 +14,7 @@ struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case md, json }
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var columns: ColumnOptions
 
     @Option(help: "md (Markdown) or json.")
     var format: Format = .md
@@ -39,7 +40,7 @@ struct ExportCommand: ParsableCommand {
         // Pages at the size the options give: the whole book is paginated,
         // so only when there is something to number.
         if format == .json, !export.highlights.isEmpty {
-            export.pages = try PaginationStore.paginateWholeBook(try options.typesetter(book: opened))
+            export.pages = try PaginationStore.paginateWholeBook(try options.typesetter(book: opened, columns: columns.columns))
         }
         return format == .json ? export.json : export.markdown
     }

@@ -66,6 +66,7 @@ extension ReadCommand {
         settings.dictionaryFolders = dictionaries
         settings.interfaceScale = try interfaceScale(saved: saved)
         settings.writingMode = options.writingMode
+        settings.columns = columns.columns
         let session = try ReaderSession(opening: opened.book, path: path, settings: settings, start: startAt,
                                         stateStore: store, hyphenationPreload: opened.hyphenation,
                                         preparedBuffers: opened.buffers)

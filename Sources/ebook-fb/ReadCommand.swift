@@ -26,6 +26,7 @@ struct ReadCommand: ParsableCommand {
         abstract: "Read a book (the default command): on a VT with DRM it shows the book; headless it replays touches.")
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var columns: ColumnOptions
     @OptionGroup var screen: DisplayOptions
     @OptionGroup var policies: KioskPolicyOptions
     @OptionGroup var interfaceLanguages: LanguageOptions

@@ -6,9 +6,10 @@ import Typesetting
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one page of a book to a PNG file.")
+        abstract: "Render one page of a book, or the spread holding it, to a PNG file of the screen's size.")
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var columns: ColumnOptions
 
     @Option(parsing: .unconditional, help: "The page to render, from 1.")
     var page: Int = 1
@@ -28,8 +29,8 @@ struct RenderCommand: ParsableCommand {
         guard (1...pagination.pages.count).contains(page) else {
             throw CommandError("\(options.book): page \(page) does not exist; the book has \(pagination.pages.count) pages at \(options.size)")
         }
-        let layout = typesetter.layoutPage(page - 1, of: pagination)
-        var buffer = PixelBuffer(width: typesetter.geometry.width, height: typesetter.geometry.height)
+        let layout = typesetter.layoutSpread(typesetter.spreads(of: pagination).spread(ofPage: page - 1), of: pagination)
+        var buffer = PixelBuffer(width: typesetter.spread.screenWidth, height: typesetter.spread.screenHeight)
         PagePainter(theme: theme).paint(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
         try PNGWriter.write(buffer, to: out)
     }
@@ -45,12 +46,12 @@ struct RenderCommand: ParsableCommand {
                 window = Book.largeBookWindow
                 continue
             }
-            let typesetter = try options.typesetter(book: book)
+            let typesetter = try options.typesetter(book: book, columns: columns.columns)
             if book.isComplete, book.text.sourceByteCount <= Book.largeBookWindow {
                 return (typesetter, typesetter.paginate())
             }
-            let pagination = typesetter.paginate(through: page - 1)
-            if pagination.pages.count > page || book.isComplete || window >= Self.largestWindow {
+            let pagination = typesetter.paginate(through: page)
+            if pagination.pages.count > page + 1 || book.isComplete || window >= Self.largestWindow {
                 return (typesetter, pagination)
             }
             window *= 4

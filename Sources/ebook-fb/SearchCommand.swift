@@ -13,6 +13,7 @@ struct SearchCommand: ParsableCommand {
         abstract: "Find a query in a book: one line per hit, in book order.")
 
     @OptionGroup var options: BookOptions
+    @OptionGroup var columns: ColumnOptions
 
     @Argument(help: "What to find: case and accents are ignored, any run of white space matches any other.")
     var query: String
@@ -31,7 +32,7 @@ struct SearchCommand: ParsableCommand {
         var out = ""
         for hit in BookSearch(text: book.text).hits(of: query, matching: exact ? .exact : .ignoringCaseAndAccents) {
             if pageStarts == nil {
-                pageStarts = try PaginationStore.paginateWholeBook(options.typesetter(book: book)).pages.map(\.start)
+                pageStarts = try PaginationStore.paginateWholeBook(options.typesetter(book: book, columns: columns.columns)).pages.map(\.start)
             }
             let page = Self.page(holding: hit.scalars.lowerBound, starts: pageStarts ?? [])
             let context = HitContext(of: hit, in: book)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinuxSystem
 import Reader
 import Typesetting
@@ -114,5 +115,44 @@ final class CommandLineTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try ReadCommand.parse(["b.txt", "--panel-mm", "wide"]).screen.panelSize())
+    }
+}
+
+/// `--columns` on the commands that set pages, and the spread each page of
+/// `paginate` is on.
+final class ColumnOptionTests: XCTestCase {
+    private static let bookPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Books/the-lamplighter.txt").path
+
+    private func pages(_ arguments: [String]) throws -> [[String: Any]] {
+        var out = ""
+        try PaginateCommand.parse([Self.bookPath, "--json", "--size", "1280x800"] + arguments).write { out += $0 }
+        return try out.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    func testColumnsParseAndRefuseOtherValuesByName() throws {
+        XCTAssertEqual(try ReadCommand.parse(["book.txt"]).columns.columns, .auto)
+        XCTAssertEqual(try RenderCommand.parse(["book.txt", "--columns", "2", "--out", "x.png"]).columns.columns, .two)
+        XCTAssertEqual(try PaginateCommand.parse(["book.txt", "--columns", "1"]).columns.columns, .one)
+        XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--columns", "3"])) { error in
+            XCTAssertTrue(ReadCommand.message(for: error).contains("3"), ReadCommand.message(for: error))
+        }
+        var configuration = KioskConfiguration()
+        configuration.columns = .one
+        XCTAssertEqual(try ReadCommand.parse(configuration.readerArguments(book: "/b.txt")).columns.columns, .one)
+    }
+
+    func testEveryPageSaysItsSpread() throws {
+        let two = try pages([])
+        XCTAssertGreaterThan(two.count, 3)
+        for (index, page) in two.enumerated() {
+            XCTAssertEqual(page["page"] as? Int, index + 1)
+            XCTAssertEqual(page["spread"] as? Int, index / 2, "page \(index + 1)")
+        }
+        let one = try pages(["--columns", "1"])
+        for (index, page) in one.enumerated() { XCTAssertEqual(page["spread"] as? Int, index) }
+        XCTAssertLessThan(one.count, two.count, "two pages a spread are narrower: more of them")
     }
 }

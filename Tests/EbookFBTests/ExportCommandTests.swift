@@ -54,7 +54,8 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertTrue(items[0]["note"] is NSNull, "no note is null")
         XCTAssertEqual(items[1]["note"] as? String, "Ночь, улица — 夜の灯り")
         // The page is the one `paginate` gives at the default size.
-        let pages = try PaginationStore.paginateWholeBook(try PaginateCommand.parse([Self.bookPath]).options.typesetter())
+        let paginate = try PaginateCommand.parse([Self.bookPath])
+        let pages = try PaginationStore.paginateWholeBook(try paginate.options.typesetter(columns: paginate.columns.columns))
         for (item, range) in zip(items, [early, late]) {
             let page = try XCTUnwrap(item["page"] as? Int)
             XCTAssertTrue(pages.pages[page - 1].start <= range.lowerBound && range.lowerBound < pages.pages[page - 1].end,

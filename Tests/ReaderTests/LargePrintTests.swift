@@ -148,11 +148,11 @@ final class LargePrintTests: XCTestCase {
         XCTAssertFalse(before.contains { $0.id == "text.font.1" }, "the typeface row is below the screen at first")
         let close = try XCTUnwrap(before.first { $0.id == "close" })
         // A slow drag up the rows, held before it lifts.
-        var frames = (0...20).map { step in
+        var frames = (0...30).map { step in
             TouchFrame(time: 1000 + Double(step) * 16, touches: [Touch(id: 1, x: 400, y: 440 - Double(step) * 12)])
         }
-        frames.append(TouchFrame(time: 1000 + 21 * 16 + 200, touches: [Touch(id: 1, x: 400, y: 200)]))
-        frames.append(TouchFrame(time: 1000 + 21 * 16 + 220, touches: []))
+        frames.append(TouchFrame(time: 1000 + 31 * 16 + 200, touches: [Touch(id: 1, x: 400, y: 80)]))
+        frames.append(TouchFrame(time: 1000 + 31 * 16 + 220, touches: []))
         try HeadlessRun(session: reader).run(frames)
         let after = reader.describedControls
         XCTAssertTrue(after.contains { $0.id == "text.font.1" }, "\(after.map(\.id))")

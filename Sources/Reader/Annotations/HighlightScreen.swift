@@ -35,7 +35,7 @@ final class HighlightScreen: ReaderScreen {
         guard let point, host.notesPolicy != .off else { return false }
         let onPage = host.highlights.enumerated().filter { $0.element.range.overlaps(host.offsetRange) }
         guard !onPage.isEmpty, host.knownPages.pages.indices.contains(host.currentPage) else { return false }
-        let text = host.renderer.typesetter.layoutPage(host.currentPage, of: host.knownPages).text
+        let text = host.renderer.typesetter.layoutSpread(host.currentSpread, of: host.knownPages).text
         for (index, highlight) in onPage.reversed() {
             let rects = text.rects(covering: highlight.range)
             if rects.contains(where: { $0.contains(x: point.x, y: point.y) }) {

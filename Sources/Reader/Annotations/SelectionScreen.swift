@@ -33,7 +33,7 @@ final class SelectionScreen: ReaderScreen {
     static func begin(at point: Point?, host: ScreenHost) -> Bool {
         let pages = host.knownPages
         guard let point, pages.pages.indices.contains(host.currentPage) else { return false }
-        let text = host.renderer.typesetter.layoutPage(host.currentPage, of: pages).text
+        let text = host.renderer.typesetter.layoutSpread(host.currentSpread, of: pages).text
         guard let offset = text.offset(atX: point.x, y: point.y),
               let paragraph = host.book.paragraphScalars(holding: offset) else { return false }
         // A finger on a space or a stop takes the word beside it.
@@ -57,7 +57,7 @@ final class SelectionScreen: ReaderScreen {
 
     private func text(_ host: ScreenHost) -> PlacedText {
         if let placed, placed.page == host.offsetRange.lowerBound { return placed.text }
-        let text = host.renderer.typesetter.layoutPage(host.currentPage, of: host.knownPages).text
+        let text = host.renderer.typesetter.layoutSpread(host.currentSpread, of: host.knownPages).text
         placed = (host.offsetRange.lowerBound, text)
         return text
     }

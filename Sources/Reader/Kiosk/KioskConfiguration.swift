@@ -17,6 +17,8 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// A font file; nil means DejaVu Serif through fontconfig.
     public var font: String?
     public var fontSize = 20
+    /// Pages side by side: auto, 1 or 2 (`--columns`).
+    public var columns = ColumnChoice.auto
     public var theme = "light"
     /// WIDTHxHEIGHT; nil means the screen's preferred mode.
     public var mode: String?
@@ -68,7 +70,7 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// Where the reader draws: drm, fbdev or auto (`--display`).
     public var displayDevice = "drm"
 
-    public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "THEME", "MODE", "ROTATE",
+    public static let keys = ["BOOK", "BOOKS", "FONT", "FONT_SIZE", "COLUMNS", "THEME", "MODE", "ROTATE",
                               "TOUCH_MATRIX", "TOUCH_DEVICE", "TTY", "LOCK_VT", "ENCODING", "MENU", "NOTES", "DICTIONARIES", "IDLE_RESET",
                               "BLANK_AFTER",
                               "UI_SCALE", "LANGUAGES", "ACCESSIBLE", "AUDIO_DEVICE",
@@ -124,6 +126,11 @@ public struct KioskConfiguration: Equatable, Sendable {
                 throw KioskConfigurationError("\(place): FONT_SIZE: \"\(given)\": a whole number of pixels from 6 to 400")
             }
             fontSize = size
+        case "COLUMNS":
+            guard let choice = ColumnChoice(rawValue: (given ?? "auto").lowercased()) else {
+                throw KioskConfigurationError("\(place): COLUMNS: \"\(value)\": use auto, 1 or 2")
+            }
+            columns = choice
         case "THEME":
             let theme = given ?? "light"
             guard Theme(named: theme) != nil else {
@@ -289,6 +296,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         var arguments = [book, "--display", displayDevice, "--kiosk", "--tty", tty,
                          "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate),
                          "--notes", notes.rawValue]
+        if columns != .auto { arguments += ["--columns", columns.rawValue] }
         if let font { arguments += ["--font", font] }
         if let mode { arguments += ["--mode", mode] }
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }

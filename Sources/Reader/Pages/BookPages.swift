@@ -178,8 +178,9 @@ final class BookPages {
     /// Takes in the pages found since; paginates here the segment beside
     /// `page` (the page on screen) when the page next to it is not known
     /// and `needed` (input arrives, the view moves) or a page of `visible`
-    /// is not known. Returns the number of pages put in front.
-    func takeIn(page current: Int, needed: Bool, visible: Set<Int>, typesetter: Typesetter) -> Int {
+    /// is not known; `shown` pages from `page` on are on screen (a spread).
+    /// Returns the number of pages put in front.
+    func takeIn(page current: Int, shown: Int = 1, needed: Bool, visible: Set<Int>, typesetter: Typesetter) -> Int {
         var inserted = 0
         func takeIn() {
             // The version is read first: what is published meanwhile is taken in next time.
@@ -191,7 +192,7 @@ final class BookPages {
         // The page on screen, counted in the window as it is now.
         var page: Int { current + inserted }
         let needed = needed || visible.contains { !(0..<window.finalPageCount).contains($0) }
-        if needed, page + 1 >= window.finalPageCount, window.growingFrom == nil, window.endSegment < segments.count,
+        if needed, page + shown >= window.finalPageCount, window.growingFrom == nil, window.endSegment < segments.count,
            paginateNow(window.endSegment, typesetter: typesetter) {
             takeIn()
         }

@@ -196,6 +196,19 @@ public final class PageCache: @unchecked Sendable {
         }
     }
 
+    /// Draws `page` again now on the caller's thread if a buffer holds it
+    /// (a spread that gained the page beside it): not a stall, as nothing
+    /// waited for a page that was not drawn.
+    public func redraw(_ page: Int, pagination: Pagination) {
+        waitForRenderAhead()
+        condition.lock(); defer { condition.unlock() }
+        guard let slot = slots.first(where: { $0.page == page }) else { return }
+        renderer.render(page: page, of: pagination, into: &slot.buffer, ink: &slot.ink)
+        slot.state = .ready
+        slot.footerStale = false
+        noteDrawing(in: slot)
+    }
+
     /// Pages were put in front of the others: the held pages keep their
     /// pictures under indices `count` higher.
     public func insertPagesInFront(_ count: Int) {

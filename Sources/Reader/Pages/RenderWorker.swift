@@ -80,10 +80,11 @@ public final class PageRenderer {
         self.marks = marks
     }
 
-    /// Draws `page` into `buffer`, whose rows outside `ink` are background
+    /// Draws `page` (a spread, when the screen shows two pages side by
+    /// side) into `buffer`, whose rows outside `ink` are background
     /// already (`.all` when not known); `ink` becomes the rows drawn on.
     public func render(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
-        let layout = typesetter.layoutPage(page, of: pagination)
+        let layout = typesetter.layoutSpread(page, of: pagination)
         let painter = PagePainter(theme: theme)
         painter.paint(layout, fonts: typesetter.fonts, cache: cache, into: &buffer, ink: &ink)
         painter.paint(marks, over: layout.text, into: &buffer, ink: &ink)
@@ -93,7 +94,7 @@ public final class PageRenderer {
     /// page numbers; the rest of the picture stays.
     public func renderFooter(page: Int, of pagination: Pagination, into buffer: inout PixelBuffer, ink: inout InkRows) {
         guard !typesetter.showsFixedPages(page, of: pagination) else { return }
-        let footer = typesetter.layoutFooter(page, of: pagination)
+        let footer = typesetter.layoutSpreadFooter(page, of: pagination)
         PagePainter(theme: theme).repaintFooter(footer, rows: typesetter.footerRows, fonts: typesetter.fonts, cache: cache,
                                                 into: &buffer, ink: &ink)
     }

@@ -50,7 +50,7 @@ private final class TileDrawing {
         let scale = job.key.scale
         if faces?.scale != scale { faces = try? ScaledFontFaces(scale: scale) }
         if layout?.pageStart != job.key.pageStart || layout?.page != job.page {
-            layout = (job.key.pageStart, job.page, renderer.typesetter.layoutPage(job.page, of: job.pagination))
+            layout = (job.key.pageStart, job.page, renderer.typesetter.layoutSpread(job.page, of: job.pagination))
         }
         guard let faces, let page = layout?.layout else { return nil }
         var pixels = PixelBuffer(unfilledWidth: job.rect.width, height: job.rect.height)

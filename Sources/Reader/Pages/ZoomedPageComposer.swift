@@ -28,7 +28,7 @@ final class ZoomedPageComposer {
                          geometry: geometry, compositor: &compositor, into: &frame)
         } else if let zoom = ZoomedGlyphs.at(scale, kept: &glyphs) {
             // The zoomed viewport drawn sharp from the page's layout at the zoomed size.
-            zoom.paint(renderer.typesetter.layoutPage(page, of: pagination), fonts: renderer.typesetter.fonts,
+            zoom.paint(renderer.typesetter.layoutSpread(page, of: pagination), fonts: renderer.typesetter.fonts,
                        theme: renderer.theme, origin: offset, into: &frame)
             compositor.frameWasDrawnOver()
         }

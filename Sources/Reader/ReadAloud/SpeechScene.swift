@@ -142,7 +142,7 @@ public final class SpeechScene: ReadingScene {
         guard let pagePoint = session.controller.pagePoint(atScreen: point), pages.pages.indices.contains(session.currentPage) else {
             return nil
         }
-        return session.renderer.typesetter.layoutPage(session.currentPage, of: pages).text.offset(atX: pagePoint.x, y: pagePoint.y)
+        return session.renderer.typesetter.layoutSpread(session.currentSpread, of: pages).text.offset(atX: pagePoint.x, y: pagePoint.y)
     }
 
     public func handle(_ command: ReaderCommand, at time: Double) throws { try session.handle(command, at: time) }

@@ -13,7 +13,7 @@ enum PageLinks {
         guard let point, host.resources.hasLinks(host.book), pages.pages.indices.contains(host.currentPage) else {
             return false
         }
-        let links = host.renderer.typesetter.layoutPage(host.currentPage, of: pages).links
+        let links = host.renderer.typesetter.layoutSpread(host.currentSpread, of: pages).links
         let slop = Double(host.resources.metrics(for: host.settings).target) / 3
         guard let link = link(near: point, in: links, slop: slop) else { return false }
         if link.isNoteReference || host.book.isOffPages(link.target) {

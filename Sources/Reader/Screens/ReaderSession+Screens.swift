@@ -28,9 +28,10 @@ extension ReaderSession {
     }
 
     /// Keeps the settings for the device, and the size for this book with its position.
-    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice) {
+    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice,
+                           columns: ColumnChoice?) {
         do {
-            try relayout(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
+            try relayout(geometry: geometry, theme: theme, font: font, writingMode: writingMode, columns: columns)
         } catch {
             warnings.append("text settings: \(error)")
         }

@@ -25,7 +25,10 @@ protocol ScreenHost: AnyObject {
     var currentOffset: Int { get }
     /// The characters of the page on screen.
     var offsetRange: Range<Int> { get }
+    /// The first page (in reading order) of the spread on screen.
     var currentPage: Int { get }
+    /// The spread on screen: its layout is what points on the screen hit.
+    var currentSpread: Int { get }
     var knownPages: Pagination { get }
     var pageNumbers: PageNumbers { get }
     /// The marked pages' start offsets, in book order.
@@ -48,7 +51,8 @@ protocol ScreenHost: AnyObject {
     /// Shows the page holding `offset`, the place from now on.
     func show(offset: Int)
     /// Sets the book anew in these settings (`writingMode`: horizontal, vertical or as the book asks), keeping the place, and keeps them.
-    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice)
+    func applyTextSettings(geometry: PageGeometry, theme: Theme, font: FontFile, writingMode: WritingModeChoice,
+                           columns: ColumnChoice?)
     /// Closes the book's screens and asks for the library.
     func requestLibrary()
     /// Opens `screen` in place of the one open (which gives way at once).

@@ -40,6 +40,7 @@ public enum TextPanelControl: ScreenControlID {
     case scale(InterfaceScale)
     case speed(Int), voice(VoiceKind)
     case writing(WritingModeChoice)
+    case pages(ColumnChoice)
     case close
 
     public var id: String {
@@ -54,6 +55,7 @@ public enum TextPanelControl: ScreenControlID {
         case let .speed(step): "text.speed.\(step + 1)"
         case let .voice(kind): "text.voice.\(kind == .male ? "man" : "woman")"
         case let .writing(choice): "text.writing.\(choice.rawValue)"
+        case let .pages(choice): "text.pages.\(choice.rawValue)"
         case .close: "close"
         }
     }
@@ -62,7 +64,7 @@ public enum TextPanelControl: ScreenControlID {
 /// Where the text panel's rows and controls go: a panel over the lower
 /// part of the page (which stays visible above it, and shows each change
 /// at once) with a row each for the theme and Close, the interface's
-/// scale, then size, spacing, margins, writing mode, typeface, and when the book can be
+/// scale, then size, spacing, margins, writing mode, pages side by side, typeface, and when the book can be
 /// read aloud its speed and voice. The theme and the
 /// scale come first, so a person who needs them finds them at once. A row
 /// whose options do not fit across wraps them; where the names beside
@@ -87,7 +89,8 @@ public struct TextPanelLayout: Equatable, Sendable {
     public var sizeText: String
 
     /// The rows' names as `--describe` identifies them (in English, whatever the interface's language).
-    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Writing", "Typeface", "Speed", "Voice"]
+    public static let rowNames = ["Theme", "Interface", "Size", "Spacing", "Margins", "Writing", "Pages", "Typeface", "Speed",
+                                  "Voice"]
 
     /// A row's name in the interface's language.
     static func rowName(_ name: String, catalog: MessageCatalog) -> String {
@@ -98,6 +101,7 @@ public struct TextPanelLayout: Equatable, Sendable {
         case "Spacing": catalog.localized(context: "line spacing", "Spacing")
         case "Margins": catalog.localized("Margins")
         case "Writing": catalog.localized(context: "writing mode", "Writing")
+        case "Pages": catalog.localized(context: "pages side by side", "Pages")
         case "Speed": catalog.localized(context: "speech", "Speed")
         case "Voice": catalog.localized(context: "speech", "Voice")
         default: catalog.localized("Typeface")
@@ -138,18 +142,30 @@ public struct TextPanelLayout: Equatable, Sendable {
         }
     }
 
+    static func pagesLabel(_ choice: ColumnChoice, catalog: MessageCatalog) -> String {
+        switch choice {
+        case .auto: catalog.localized(context: "pages side by side", "Auto")
+        case .one: catalog.localized(context: "pages side by side", "One")
+        case .two: catalog.localized(context: "pages side by side", "Two")
+        }
+    }
+
     /// The text's size as the panel shows it.
     static func sizeLabel(_ fontSize: Int, catalog: MessageCatalog = .english) -> String {
         catalog.localized("%d px", fontSize)
     }
 
-    /// `families`: the typefaces offered (none: no typeface row). `speech`:
+    /// `families`: the typefaces offered (none: no typeface row). `pages`:
+    /// a row for pages side by side (a reflowed book set horizontally). `speech`:
     /// rows for reading aloud (nil: none). `offsetY`: how far the rows
     /// under the theme's are scrolled.
     /// Laid out left to right, then mirrored when `metrics` say the language is written right to left.
-    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], speech: Bool = false, offsetY: Double = 0,
+    public init(metrics: InterfaceMetrics, fontSize: Int, families: [String] = [], pages: Bool = false, speech: Bool = false,
+                offsetY: Double = 0,
                 catalog: MessageCatalog = .english, measure: (String) -> Int) {
-        let names = Self.rowNames.filter { (!families.isEmpty || $0 != "Typeface") && (speech || !["Speed", "Voice"].contains($0)) }
+        let names = Self.rowNames.filter {
+            (!families.isEmpty || $0 != "Typeface") && (pages || $0 != "Pages") && (speech || !["Speed", "Voice"].contains($0))
+        }
         let shownNames = names.map { Self.rowName($0, catalog: catalog) }
         let smaller = catalog.localized(context: "the text's size", "Smaller")
         let larger = catalog.localized(context: "the text's size", "Larger")
@@ -171,6 +187,10 @@ public struct TextPanelLayout: Equatable, Sendable {
             WritingModeChoice.allCases.map { (.writing($0), Self.writingLabel($0, catalog: catalog),
                                               option(Self.writingLabel($0, catalog: catalog))) },
         ]
+        if pages {
+            rows.append(ColumnChoice.allCases.map { (.pages($0), Self.pagesLabel($0, catalog: catalog),
+                                                     option(Self.pagesLabel($0, catalog: catalog))) })
+        }
         if !families.isEmpty { rows.append(families.enumerated().map { (.font($0.offset), $0.element, option($0.element)) }) }
         if speech {
             rows.append(SpeechChoice.speeds.indices.map {

@@ -25,15 +25,16 @@ final class TextPanelScreen: ReaderScreen {
         let families = host.resources.typefaces(language: host.settings.language).map(\.name)
         func measure(_ text: String) -> Int { painter?.width(of: text) ?? text.count * 12 }
         let speech = host.resources.speech?.isAvailable() == true
+        let pages = host.renderer.typesetter.setsSpreads
         let resting = TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize, families: families,
-                                      speech: speech, catalog: host.resources.catalog, measure: measure)
+                                      pages: pages, speech: speech, catalog: host.resources.catalog, measure: measure)
         scrollView.viewportSize = Size(width: Double(resting.viewport.width), height: Double(max(1, resting.viewport.height)))
         scrollView.contentSize = Size(width: Double(resting.viewport.width),
                                       height: Double(max(resting.contentHeight, resting.viewport.height)))
         scrollView.alwaysBounceVertical = resting.maximumOffset > 0
         let offset = scrollView.contentOffset.y
         return offset == 0 ? resting : TextPanelLayout(metrics: metrics, fontSize: host.settings.geometry.fontSize,
-                                                       families: families, speech: speech, offsetY: offset,
+                                                       families: families, pages: pages, speech: speech, offsetY: offset,
                                                        catalog: host.resources.catalog, measure: measure)
     }
 
@@ -45,7 +46,7 @@ final class TextPanelScreen: ReaderScreen {
         let margins = TextChoices.marginIndex(of: geometry.sideMargin, width: geometry.width)
         var chosen: Set<TextPanelControl> = [.spacing(TextChoices.spacingIndex(of: geometry.lineSpacing)),
                                              .margins(margins), .theme(settings.theme.name), .scale(settings.interfaceScale),
-                                             .writing(settings.writingMode)]
+                                             .writing(settings.writingMode), .pages(settings.columns ?? .one)]
         if let speech { chosen.formUnion([.speed(speech.speed), .voice(speech.voice)]) }
         return chosen.union(typefaces.indices.filter { typefaces[$0].file == settings.font }.map { .font($0) })
     }
@@ -140,6 +141,7 @@ final class TextPanelScreen: ReaderScreen {
         var theme = settings.theme
         var font = settings.font
         var writingMode = settings.writingMode
+        var columns = settings.columns
         let typefaces = host.resources.typefaces(language: settings.language)
         switch control {
         case .smaller: geometry.fontSize = TextChoices.fontSize(after: geometry.fontSize, larger: false)
@@ -165,12 +167,14 @@ final class TextPanelScreen: ReaderScreen {
             return
         case let .writing(choice):
             writingMode = choice
+        case let .pages(choice):
+            columns = choice
         case .close:
             host.closeScreen()
             return
         case .spacing, .margins, .font:
             return
         }
-        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode)
+        host.applyTextSettings(geometry: geometry, theme: theme, font: font, writingMode: writingMode, columns: columns)
     }
 }

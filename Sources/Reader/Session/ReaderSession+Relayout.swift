@@ -36,7 +36,7 @@ extension ReaderSession {
         do {
             let paused = pages.store.isPaused
             let typesetter = try Typesetter(matching: renderer.typesetter, book: whole)
-            pages.reset(book: whole, geometry: settings.geometry)
+            pages.reset(book: whole, geometry: typesetter.geometry)
             cache.invalidate(inkUnknown: false)
             book = whole
             install(try renderers.remade(typesetter, theme: settings.theme))
@@ -56,15 +56,17 @@ extension ReaderSession {
         try relayout(geometry: geometry, theme: settings.theme)
     }
 
-    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil, writingMode: WritingModeChoice? = nil) throws {
+    public func relayout(geometry: PageGeometry, theme: Theme, font: FontFile? = nil, writingMode: WritingModeChoice? = nil,
+                         columns: ColumnChoice? = nil) throws {
         try geometry.validate()
         let font = font ?? settings.font
         let newFontFile = font != settings.font
         let mode = writingMode ?? settings.writingMode
+        let columns = columns ?? settings.columns
         let typesetter = try Typesetter.relaid(renderer.typesetter, of: book, settings: settings, geometry: geometry,
-                                               font: font, writingMode: mode)
+                                               font: font, writingMode: mode, columns: columns)
         let paused = pages.store.isPaused
-        if typesetter != nil { pages.reset(book: nil, geometry: geometry) }
+        if let typesetter { pages.reset(book: nil, geometry: typesetter.geometry) }
         // A new background leaves nothing of the old pictures usable.
         cache.invalidate(inkUnknown: theme != settings.theme)
         // The worker is idle once the cache is invalidated; another file's glyphs are no use to it.
@@ -73,6 +75,7 @@ extension ReaderSession {
         settings.theme = theme
         settings.geometry = geometry
         settings.writingMode = mode
+        settings.columns = columns
         compositor.background = theme.background
         install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
         guard typesetter != nil else { return needsFrame = true }

@@ -19,6 +19,9 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     public internal(set) var controller: PagingController
     public let cache: PageCache
     let pages: BookPages
+    /// Which of the known pages make which spread: the scroll view's pages
+    /// are spreads, and so are the three buffers' pictures.
+    var spreadMap = SpreadMap(columns: 1)
     public var pagination: PaginationStore { pages.store }
     /// The composed screen; empty until the first `compose()`.
     public internal(set) var frame: PixelBuffer
@@ -86,12 +89,13 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         self.settings = settings
         places = PlaceKeeper(store: stateStore, bookHash: StateStore.key(of: book), bookPath: path)
         let main = try Typesetter(book: book, geometry: geometry, font: settings.font, language: settings.language,
-                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload, writingMode: settings.writingMode)
+                                  lineBreaking: settings.lineBreaking, hyphenationPreload: hyphenationPreload, writingMode: settings.writingMode,
+                                  columns: settings.columns)
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderers = try PageRenderers(main, theme: settings.theme, workerGlyphs: GlyphCache())
         compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
-        pages = BookPages(book: book, geometry: geometry, pending: pending)
+        pages = BookPages(book: book, geometry: main.geometry, pending: pending)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
         let pageBuffers = buffers.takePageBuffers()
         // Taken at the first composition, while it is made.
@@ -111,11 +115,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             // Numbered pages are known only from the start of the book on.
             pages.waitForPages(through: page + 1)
             syncPages()
-            controller.show(page: min(page, knownPageCount - 1))
+            // A page number opens its spread, the place at the spread's start as a turn leaves it.
+            controller.show(page: spreadMap.spread(ofPage: min(page, knownPageCount - 1)))
             places.savedOffset = currentOffset
             // Drawn here, as the page of any other start is, and its neighbours ahead.
-            cache.drawAtOnce(currentPage, pagination: knownPages)
-            cache.focus(on: currentPage, pageCount: knownPageCount, pagination: knownPages)
+            cache.drawAtOnce(currentSpread, pagination: knownPages)
+            cache.focus(on: currentSpread, pageCount: spreadCount, pagination: knownPages)
         }
         readingPlace = currentOffset
     }
@@ -128,16 +133,33 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// False while the pages before the known ones are not known: footers
     /// then estimate, and `currentPage` counts from the first known page.
     public var pageNumbersAreExact: Bool { pages.numbersAreExact }
-    public var currentPage: Int { controller.currentPage }
+    /// The page on screen: of a spread's pages, the one holding the place
+    /// (the page turned or jumped to), else its first in reading order.
+    public var currentPage: Int {
+        let shown = spreadPages(currentSpread)
+        if shown.count > 1, let held = pages.window.pageIndex(containing: readingPlace), shown.contains(held) { return held }
+        return shown.first ?? 0
+    }
+    /// The spread on screen: the scroll view's page.
+    public var currentSpread: Int { controller.currentPage }
+    /// Spreads of the pages final now in the scroll view.
+    public var spreadCount: Int { max(1, spreadMap.spreadCount(pageCount: knownPageCount)) }
+    /// The known pages spread `index` shows.
+    func spreadPages(_ index: Int) -> Range<Int> { spreadMap.pages(ofSpread: index, pageCount: pages.window.pages.count) }
     /// The book's index of the page on screen, as its footer gives it.
     public var pageIndexInBook: Int {
         (pages.pendingWholeBook != nil ? knownPages.pagesBefore : pages.pagesBefore) + currentPage
     }
-    public var currentOffset: Int { offsetRange.lowerBound }
-    /// The characters of the page on screen.
-    public var offsetRange: Range<Int> {
+    /// The first character of the page on screen (`currentPage`).
+    public var currentOffset: Int {
         let entries = pages.window.pages
-        return entries.indices.contains(currentPage) ? entries[currentPage].start..<entries[currentPage].end : 0..<0
+        return entries.indices.contains(currentPage) ? entries[currentPage].start : offsetRange.lowerBound
+    }
+    /// The characters of the page (or the spread's pages) on screen.
+    public var offsetRange: Range<Int> {
+        let entries = pages.window.pages, shown = spreadPages(currentSpread)
+        guard let first = shown.first, entries.indices.contains(first) else { return 0..<0 }
+        return entries[first].start..<entries[shown.upperBound - 1].end
     }
     /// The pages the scroll view holds, numbered for their footers.
     public var knownPages: Pagination { pages.known(in: book) }
@@ -147,15 +169,17 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     func startPagination(showing offset: Int, paused: Bool? = nil) throws {
         let later = try pages.restart(showing: offset, paused: paused ?? (settings.pagination == .onDemand),
                                       typesetter: renderer.typesetter)
-        let page = pages.window.pageIndex(containing: offset) ?? 0
-        controller = PagingController(pageSize: controller.pageSize, pageCount: knownPageCount, startPage: page)
+        readingPlace = offset
+        spreadMap = renderer.typesetter.spreads(of: knownPages)
+        let page = spreadMap.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0)
+        controller = PagingController(pageSize: controller.pageSize, pageCount: spreadCount, startPage: page)
         controller.isRightToLeft = pageProgression == .rightToLeft
         controller.scrollView.maximumZoomScale = book.hasFixedPages ? PagingController.maximumPictureZoom
             : PagingController.maximumZoom
         controller.observer = self
-        places.savedOffset = pages.window.pages.indices.contains(page) ? pages.window.pages[page].start : nil
+        places.savedOffset = offsetRange.isEmpty ? nil : currentOffset
         cache.drawAtOnce(page, pagination: knownPages)
-        cache.focus(on: page, pageCount: knownPageCount, pagination: knownPages)
+        cache.focus(on: page, pageCount: spreadCount, pagination: knownPages)
         needsFrame = true
         // Started last, the background's setting up overlaps the drawing of the first page.
         if later { try pages.startBackground(typesetter: renderer.typesetter) }
@@ -164,13 +188,16 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// Shows the page holding `offset` (a jump), the place from now on.
     func show(offset: Int) {
         let offset = min(max(0, offset), book.text.scalarCount)
+        // The place is the page holding the offset, whichever side of its spread.
+        readingPlace = offset
         if let page = pages.window.pageIndex(containing: offset) {
-            controller.show(page: page)
+            controller.show(page: spreadMap.spread(ofPage: page))
         } else {
             pages.jump(to: offset, typesetter: renderer.typesetter)
             cache.invalidate()
-            controller.setPageCount(knownPageCount)
-            controller.show(page: pages.window.pageIndex(containing: offset) ?? 0)
+            spreadMap = renderer.typesetter.spreads(of: knownPages)
+            controller.setPageCount(spreadCount)
+            controller.show(page: spreadMap.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0))
             needsFrame = true
         }
         readingPlace = currentOffset
@@ -181,17 +208,32 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// (at rest the background brings them: nobody waits for them), and
     /// keeps the picture when pages are put in front.
     func syncPages(neighbours: Bool = false) {
-        let visible = controller.visiblePages(pageWidth: settings.geometry.width)
-        let inserted = pages.takeIn(page: controller.currentPage, needed: neighbours || controller.isAnimating,
+        // A spread past the known ones stands for pages that are not known.
+        let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadMap.pages(ofSpread:)))
+        let first = spreadPages(currentSpread).first ?? 0, known = pages.window.pages.count
+        let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
-        if inserted > 0 {
-            cache.insertPagesInFront(inserted)
-            controller.insertPagesInFront(inserted, pageCount: knownPageCount)
+        let before = spreadMap
+        spreadMap = renderer.typesetter.spreads(of: knownPages)
+        if spreadMap.phase != (before.phase + inserted) % spreadMap.columns {
+            // The pages pair otherwise now (the pages before them became
+            // known): the spreads are drawn anew, the first page on screen kept.
+            cache.invalidate()
+            controller.setPageCount(spreadCount)
+            controller.show(page: spreadMap.spread(ofPage: first + inserted))
             needsFrame = true
-        } else if knownPageCount != controller.pageCount {
-            controller.setPageCount(knownPageCount)
+        } else {
+            let spreads = spreadMap.spread(ofPage: first + inserted) - before.spread(ofPage: first)
+            if inserted > 0 {
+                cache.insertPagesInFront(spreads)
+                controller.insertPagesInFront(spreads, pageCount: spreadCount)
+                needsFrame = true
+            } else if spreadCount != controller.pageCount {
+                controller.setPageCount(spreadCount)
+            }
+            redrawGrownSpreads(known: known, map: before, shift: spreads)
         }
-        pages.want(around: controller.currentPage)
+        pages.want(around: currentPage)
         if pages.numbersSettled() {
             cache.refreshFooters(pagination: knownPages)
             needsFrame = true
@@ -309,11 +351,11 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         syncPages()
         let known = knownPages
         if let page = controller.zoomedPage {
-            cache.focus(on: page, pageCount: knownPageCount, pagination: known)
+            cache.focus(on: page, pageCount: spreadCount, pagination: known)
             zoomed.compose(page, of: known, controller: controller, cache: cache, renderer: renderer,
                            geometry: settings.geometry, compositor: &compositor, into: &frame)
             damage = .all(rows: frame.height)
-            ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: knownPageCount,
+            ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: spreadCount,
                                      into: &frame)
         } else if !openScreen.coversPage {
             let image = pageImages(known)
@@ -335,7 +377,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The images of the pages in view for the compositor, those around the current one drawn ahead.
     func pageImages(_ known: Pagination) -> (Int) -> Compositor.PageImage? {
         zoomed.forget()
-        return cache.images(around: controller, pageCount: knownPageCount, pagination: known)
+        return cache.images(around: controller, pageCount: spreadCount, pagination: known)
     }
 
     /// The scroll indicators up to the controller's time (`redrawn`: the

@@ -22,6 +22,9 @@ public struct ReaderSettings {
     public var interfaceScale = InterfaceScale.normal
     /// The book's writing mode, or one for every page (`--writing-mode`, the text panel).
     public var writingMode = WritingModeChoice.auto
+    /// Pages side by side (`--columns`, the text panel); nil: the screen
+    /// is one page, its margins as given.
+    public var columns: ColumnChoice?
 
     public init(geometry: PageGeometry, font: FontFile, theme: Theme, language: String? = nil,
                 lineBreaking: LineBreaking = .optimal, pagination: PaginationMode = .background,
