@@ -133,7 +133,7 @@ final class ColumnOptionTests: XCTestCase {
     }
 
     func testColumnsParseAndRefuseOtherValuesByName() throws {
-        XCTAssertEqual(try ReadCommand.parse(["book.txt"]).columns.columns, .auto)
+        XCTAssertEqual(try ReadCommand.parse(["book.txt"]).columns.columns, .one)
         XCTAssertEqual(try RenderCommand.parse(["book.txt", "--columns", "2", "--out", "x.png"]).columns.columns, .two)
         XCTAssertEqual(try PaginateCommand.parse(["book.txt", "--columns", "1"]).columns.columns, .one)
         XCTAssertThrowsError(try ReadCommand.parse(["book.txt", "--columns", "3"])) { error in

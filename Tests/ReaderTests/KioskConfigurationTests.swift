@@ -135,11 +135,12 @@ final class KioskConfigurationTests: XCTestCase {
     }
 
     func testColumnsAreCheckedAndHandedToTheReader() throws {
-        XCTAssertEqual(try KioskConfiguration(parsing: "", source: "k.conf").columns, .auto)
+        XCTAssertEqual(try KioskConfiguration(parsing: "", source: "k.conf").columns, .one)
         let two = try KioskConfiguration(parsing: "COLUMNS=2\n", source: "k.conf")
         XCTAssertEqual(two.columns, .two)
         XCTAssertTrue(two.readerArguments(book: "/b.txt").joined(separator: " ").contains("--columns 2"))
-        XCTAssertEqual(try KioskConfiguration(parsing: "columns=AUTO\nCOLUMNS=\n", source: "k.conf").columns, .auto)
+        XCTAssertEqual(try KioskConfiguration(parsing: "columns=AUTO\n", source: "k.conf").columns, .auto)
+        XCTAssertEqual(try KioskConfiguration(parsing: "COLUMNS=2\nCOLUMNS=\n", source: "k.conf").columns, .one)
         XCTAssertThrowsError(try KioskConfiguration(parsing: "\nCOLUMNS=3\n", source: "k.conf")) { error in
             XCTAssertEqual((error as? KioskConfigurationError)?.description, "k.conf:2: COLUMNS: \"3\": use auto, 1 or 2")
         }

@@ -18,7 +18,7 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var font: String?
     public var fontSize = 20
     /// Pages side by side: auto, 1 or 2 (`--columns`).
-    public var columns = ColumnChoice.auto
+    public var columns = ColumnChoice.one
     public var theme = "light"
     /// WIDTHxHEIGHT; nil means the screen's preferred mode.
     public var mode: String?
@@ -127,7 +127,7 @@ public struct KioskConfiguration: Equatable, Sendable {
             }
             fontSize = size
         case "COLUMNS":
-            guard let choice = ColumnChoice(rawValue: (given ?? "auto").lowercased()) else {
+            guard let choice = ColumnChoice(rawValue: (given ?? "1").lowercased()) else {
                 throw KioskConfigurationError("\(place): COLUMNS: \"\(value)\": use auto, 1 or 2")
             }
             columns = choice
