@@ -296,7 +296,7 @@ public struct KioskConfiguration: Equatable, Sendable {
         var arguments = [book, "--display", displayDevice, "--kiosk", "--tty", tty,
                          "--font-size", String(fontSize), "--theme", theme, "--rotate", String(rotate),
                          "--notes", notes.rawValue]
-        if columns != .auto { arguments += ["--columns", columns.rawValue] }
+        if columns != .one { arguments += ["--columns", columns.rawValue] }
         if let font { arguments += ["--font", font] }
         if let mode { arguments += ["--mode", mode] }
         if let touchMatrix { arguments += ["--touch-matrix", touchMatrix] }
