@@ -25,11 +25,7 @@ final class SpreadGoldenTests: XCTestCase {
         let failures = PagePainter(theme: .light).paint(typesetter.layoutSpread(spread, of: pagination),
                                                         fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
         XCTAssertEqual(failures, 0)
-        let image = GoldenImage(
-            goldenPath: Self.packageRoot.appendingPathComponent("Tests/RasterTests/Goldens/\(golden).png").path,
-            outputDirectory: Self.packageRoot.appendingPathComponent(".build/golden-failures").path)
-        let outcome = try image.check(buffer, record: GoldenImage.recordingRequested(in: ProcessInfo.processInfo.environment))
-        if let message = outcome.failureMessage { XCTFail(message) }
+        try assertMatchesGolden(buffer, named: "\(golden)")
     }
 
     func testLeftToRight() throws {

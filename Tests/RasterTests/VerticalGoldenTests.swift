@@ -11,8 +11,6 @@ import Typesetting
 /// word turned a quarter, and the footer across the bottom. Recorded like
 /// the other goldens with `EBOOK_FB_RECORD_GOLDENS=1`.
 final class VerticalGoldenTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private static let font = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
 
     static let file = """
@@ -38,11 +36,7 @@ final class VerticalGoldenTests: XCTestCase {
         var buffer = PixelBuffer(width: 600, height: 480)
         let failures = PagePainter(theme: .light).paint(layout, fonts: typesetter.fonts, cache: GlyphCache(), into: &buffer)
         XCTAssertEqual(failures, 0)
-        let image = GoldenImage(
-            goldenPath: Self.packageRoot.appendingPathComponent("Tests/RasterTests/Goldens/aozora-vertical-600x480.png").path,
-            outputDirectory: Self.packageRoot.appendingPathComponent(".build/golden-failures").path)
-        let outcome = try image.check(buffer, record: GoldenImage.recordingRequested(in: ProcessInfo.processInfo.environment))
-        if let message = outcome.failureMessage { XCTFail(message) }
+        try assertMatchesGolden(buffer, named: "aozora-vertical-600x480")
     }
 
     /// A glyph turned a quarter clockwise keeps its ink, its top now facing right.
