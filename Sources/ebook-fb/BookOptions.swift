@@ -103,7 +103,7 @@ struct BookOptions: ParsableArguments {
         startup.start(name: "start-up loads")
         let opened = try format.openForReading(path: book)
         if case let .sectioned(reading) = opened,
-           let section = ReaderSession.firstSection(of: reading, start: start, stateStore: stateStore) {
+           let section = SectionedOpening.firstSection(of: reading, start: start, stateStore: stateStore) {
             reading.readAhead(section: section, screen: geometry)
         }
         return ReadingStart(book: opened, font: try fontLookup.file(), hyphenation: hyphenation, buffers: buffers)

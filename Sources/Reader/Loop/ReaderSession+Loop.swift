@@ -13,16 +13,13 @@ extension ReaderSession: LoopScene {
         zoomed.waitUntilIdle()
     }
 
-    public func takeDamage() -> FrameDamage {
-        defer { damage = FrameDamage(rows: frame.height) }
-        return damage
-    }
+    public func takeDamage() -> FrameDamage { composed.takeDamage() }
 
     /// Also while the scroll indicators have yet to fade, a screen slides,
     /// or a zoomed picture's sharp tiles are on their way (each is shown
     /// at the next frame after it comes).
     public var isMoving: Bool {
-        controller.isAnimating || scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
+        controller.isAnimating || composed.scrollIndicators.isShowing(at: controller.now) || openScreen.isAnimating
             || zoomed.isWorking
     }
 
@@ -46,19 +43,18 @@ extension ReaderSession: LoopScene {
     public func compose(into target: ScanoutTarget) -> FrameDamage? {
         guard target.width == settings.geometry.width, target.height == settings.geometry.height else { return nil }
         if controller.zoomedPage == nil, openScreen.screen == nil, !openScreen.isAnimating, !showsDogEar,
-           !scrollIndicators.isShowing(at: controller.now) {
-            framePending = false
+           !composed.scrollIndicators.isShowing(at: controller.now) {
+            composed.isDue = false
             // The view may have been moved directly, not through `advance`.
             syncPages()
-            return compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, into: target,
-                                            page: pageImages(knownPages))
+            return composed.compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, into: target,
+                                                     page: pageImages(knownPages))
         }
-        if framePending || frame.height == 0 {
-            framePending = false
+        if composed.isDue || frame.height == 0 {
+            composed.isDue = false
             compose()
         }
-        damage = FrameDamage(rows: frame.height)
-        return compositor.copyFrame(frame, into: target)
+        return composed.copy(into: target)
     }
 
     /// The headless reader's final line; with `describing`, what is on screen too.

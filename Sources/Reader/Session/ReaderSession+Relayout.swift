@@ -16,12 +16,6 @@ extension ReaderSession {
         first.pending?.reading.startReadingWholeBook()
     }
 
-    /// The section a book of sections opened at `start` shows first, to be
-    /// read ahead; nil when the start needs the whole book.
-    public static func firstSection(of reading: SectionedBookReading, start: Start, stateStore: StateStore?) -> Int? {
-        SectionedOpening.firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
-    }
-
     public func waitForWholeBook() { takeInWholeBook(waiting: true) }
     /// True while the page shown comes from some sections and the whole book is being read.
     public var isReadingWholeBook: Bool { pages.pendingWholeBook != nil }
@@ -76,7 +70,7 @@ extension ReaderSession {
         settings.geometry = geometry
         settings.writingMode = mode
         settings.columns = columns
-        compositor.background = theme.background
+        composed.compositor.background = theme.background
         install(try renderers.remade(typesetter, theme: theme, newFontFile: newFontFile))
         guard typesetter != nil else { return needsFrame = true }
         try startPagination(showing: readingPlace, paused: paused)

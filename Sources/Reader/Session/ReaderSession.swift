@@ -19,19 +19,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     public internal(set) var controller: PagingController
     public let cache: PageCache
     let pages: BookPages
-    /// Which of the known pages make which spread: the scroll view's pages
-    /// are spreads, and so are the three buffers' pictures.
-    var spreadMap = SpreadMap(columns: 1)
+    /// The scroll view's pages are spreads, and so are the three buffers' pictures.
+    var spreads = ShownSpreads()
     public var pagination: PaginationStore { pages.store }
+    let composed: SessionFrame
     /// The composed screen; empty until the first `compose()`.
-    public internal(set) var frame: PixelBuffer
-    /// The rows of `frame` changed since the loop last took them.
-    var damage = FrameDamage(rows: 0)
-    /// The rows screens over the page cover in the frame: composed again when they go.
-    private var screenRows: [Range<Int>] = []
-    var scrollIndicators = ScrollIndicators()
-    /// Where the frame is being made until the first composition takes it.
-    private var pendingFrame: BufferPreparation?
+    public var frame: PixelBuffer { composed.pixels }
     let openScreen = OpenScreen()
     var screenTime: Double { openScreen.time }
     public let resources = ScreenResources()
@@ -54,19 +47,17 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The book was opened from a library: the menu offers the way back to it.
     public var offersLibrary = false
     var libraryRequested = false
-    var compositor: Compositor
     var renderers: PageRenderers
     var renderer: PageRenderer { renderers.main }
     let zoomed = ZoomedPageComposer()
     /// Tiles of zoomed pictures composed blank so far (none ever should be).
-    public var blankTiles: Int { compositor.blankTiles }
+    public var blankTiles: Int { composed.compositor.blankTiles }
     /// Messages for the person, drained by the caller.
     public internal(set) var warnings: [String] = []
     var needsFrame = true
     /// Frames go straight into a display's back buffer (`compose(into:)`):
-    /// `advance` only notes that one is due (`framePending`).
+    /// `advance` only notes that one is due.
     public var composesStraight = false
-    var framePending = false
 
     /// `hyphenationPreload`: patterns loaded while the book was opened; `preparedBuffers`:
     /// the first page's buffer and the frame made meanwhile, used when they fit.
@@ -94,13 +85,12 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         // The language is detected once; the other typesetters take it as given.
         self.settings.language = main.language
         renderers = try PageRenderers(main, theme: settings.theme, workerGlyphs: GlyphCache())
-        compositor = Compositor(width: geometry.width, height: geometry.height, background: settings.theme.background)
         pages = BookPages(book: book, geometry: main.geometry, pending: pending)
         controller = PagingController(pageSize: Size(width: Double(geometry.width), height: Double(geometry.height)), pageCount: 1)
         let pageBuffers = buffers.takePageBuffers()
-        // Taken at the first composition, while it is made.
-        frame = PixelBuffer(width: 0, height: 0)
-        pendingFrame = buffers
+        // The frame is taken at the first composition, while it is made.
+        composed = SessionFrame(prepared: buffers, width: geometry.width, height: geometry.height,
+                                background: settings.theme.background)
         cache = try PageCache(buffers: pageBuffers, renderer: renderers.main, workerRenderer: renderers.worker)
         switch start {
         case let .offset(offset):
@@ -116,7 +106,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
             pages.waitForPages(through: page + 1)
             syncPages()
             // A page number opens its spread, the place at the spread's start as a turn leaves it.
-            controller.show(page: spreadMap.spread(ofPage: min(page, knownPageCount - 1)))
+            controller.show(page: spreads.spread(ofPage: min(page, knownPageCount - 1)))
             places.savedOffset = currentOffset
             // Drawn here, as the page of any other start is, and its neighbours ahead.
             cache.drawAtOnce(currentSpread, pagination: knownPages)
@@ -136,16 +126,14 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// The page on screen: of a spread's pages, the one holding the place
     /// (the page turned or jumped to), else its first in reading order.
     public var currentPage: Int {
-        let shown = spreadPages(currentSpread)
-        if shown.count > 1, let held = pages.window.pageIndex(containing: readingPlace), shown.contains(held) { return held }
-        return shown.first ?? 0
+        ShownSpreads.page(among: spreadPages(currentSpread), holding: pages.window.pageIndex(containing: readingPlace))
     }
     /// The spread on screen: the scroll view's page.
     public var currentSpread: Int { controller.currentPage }
     /// Spreads of the pages final now in the scroll view.
-    public var spreadCount: Int { max(1, spreadMap.spreadCount(pageCount: knownPageCount)) }
+    public var spreadCount: Int { spreads.count(pageCount: knownPageCount) }
     /// The known pages spread `index` shows.
-    func spreadPages(_ index: Int) -> Range<Int> { spreadMap.pages(ofSpread: index, pageCount: pages.window.pages.count) }
+    func spreadPages(_ index: Int) -> Range<Int> { spreads.pages(ofSpread: index, pageCount: pages.window.pages.count) }
     /// The book's index of the page on screen, as its footer gives it.
     public var pageIndexInBook: Int {
         (pages.pendingWholeBook != nil ? knownPages.pagesBefore : pages.pagesBefore) + currentPage
@@ -156,11 +144,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         return entries.indices.contains(currentPage) ? entries[currentPage].start : offsetRange.lowerBound
     }
     /// The characters of the page (or the spread's pages) on screen.
-    public var offsetRange: Range<Int> {
-        let entries = pages.window.pages, shown = spreadPages(currentSpread)
-        guard let first = shown.first, entries.indices.contains(first) else { return 0..<0 }
-        return entries[first].start..<entries[shown.upperBound - 1].end
-    }
+    public var offsetRange: Range<Int> { ShownSpreads.offsets(of: spreadPages(currentSpread), in: pages.window.pages) }
     /// The pages the scroll view holds, numbered for their footers.
     public var knownPages: Pagination { pages.known(in: book) }
     var pageNumbers: PageNumbers { pages.numbers(in: book) }
@@ -170,8 +154,8 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         let later = try pages.restart(showing: offset, paused: paused ?? (settings.pagination == .onDemand),
                                       typesetter: renderer.typesetter)
         readingPlace = offset
-        spreadMap = renderer.typesetter.spreads(of: knownPages)
-        let page = spreadMap.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0)
+        spreads = ShownSpreads(renderer.typesetter.spreads(of: knownPages))
+        let page = spreads.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0)
         controller = PagingController(pageSize: controller.pageSize, pageCount: spreadCount, startPage: page)
         controller.isRightToLeft = pageProgression == .rightToLeft
         controller.scrollView.maximumZoomScale = book.hasFixedPages ? PagingController.maximumPictureZoom
@@ -191,13 +175,13 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         // The place is the page holding the offset, whichever side of its spread.
         readingPlace = offset
         if let page = pages.window.pageIndex(containing: offset) {
-            controller.show(page: spreadMap.spread(ofPage: page))
+            controller.show(page: spreads.spread(ofPage: page))
         } else {
             pages.jump(to: offset, typesetter: renderer.typesetter)
             cache.invalidate()
-            spreadMap = renderer.typesetter.spreads(of: knownPages)
+            spreads = ShownSpreads(renderer.typesetter.spreads(of: knownPages))
             controller.setPageCount(spreadCount)
-            controller.show(page: spreadMap.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0))
+            controller.show(page: spreads.spread(ofPage: pages.window.pageIndex(containing: offset) ?? 0))
             needsFrame = true
         }
         readingPlace = currentOffset
@@ -209,29 +193,26 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// keeps the picture when pages are put in front.
     func syncPages(neighbours: Bool = false) {
         // A spread past the known ones stands for pages that are not known.
-        let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreadMap.pages(ofSpread:)))
+        let visible = Set(controller.visiblePages(pageWidth: settings.geometry.width).flatMap(spreads.pages(ofSpread:)))
         let first = spreadPages(currentSpread).first ?? 0, known = pages.window.pages.count
-        let inserted = pages.takeIn(page: first, shown: spreadMap.columns, needed: neighbours || controller.isAnimating,
+        let inserted = pages.takeIn(page: first, shown: spreads.columns, needed: neighbours || controller.isAnimating,
                                     visible: visible, typesetter: renderer.typesetter)
-        let before = spreadMap
-        spreadMap = renderer.typesetter.spreads(of: knownPages)
-        if spreadMap.phase != (before.phase + inserted) % spreadMap.columns {
-            // The pages pair otherwise now (the pages before them became
-            // known): the spreads are drawn anew, the first page on screen kept.
+        switch spreads.takeIn(renderer.typesetter.spreads(of: knownPages), inserted: inserted, firstShown: first,
+                              knownBefore: known, knownNow: pages.window.pages.count) {
+        case let .paired(show):
             cache.invalidate()
             controller.setPageCount(spreadCount)
-            controller.show(page: spreadMap.spread(ofPage: first + inserted))
+            controller.show(page: show)
             needsFrame = true
-        } else {
-            let spreads = spreadMap.spread(ofPage: first + inserted) - before.spread(ofPage: first)
+        case let .shifted(inFront, redraw):
             if inserted > 0 {
-                cache.insertPagesInFront(spreads)
-                controller.insertPagesInFront(spreads, pageCount: spreadCount)
-                needsFrame = true
+                cache.insertPagesInFront(inFront)
+                controller.insertPagesInFront(inFront, pageCount: spreadCount)
             } else if spreadCount != controller.pageCount {
                 controller.setPageCount(spreadCount)
             }
-            redrawGrownSpreads(known: known, map: before, shift: spreads)
+            for spread in redraw { cache.redraw(spread, pagination: knownPages) }
+            needsFrame = needsFrame || inserted > 0 || !redraw.isEmpty
         }
         pages.want(around: currentPage)
         if pages.numbersSettled() {
@@ -286,7 +267,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     }
 
     public func pagingController(_ controller: PagingController, sent message: ScrollMessage) {
-        scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
+        composed.scrollIndicators.note(message, zoomed: controller.isZoomed, at: controller.now)
         if message.endsMotion { pageSettled() }
     }
 
@@ -336,41 +317,28 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
         layMarks()
         if zoomed.takeDrawn() { needsFrame = true }
         guard moving || needsFrame else { return updateScrollIndicators(redrawn: false) }
-        if composesStraight { framePending = true } else { compose() }
+        if composesStraight { composed.isDue = true } else { compose() }
         needsFrame = false
         return true
     }
 
     public func compose() {
-        if let pendingFrame {
-            frame = pendingFrame.takeNext()
-            self.pendingFrame = nil
-            damage = .all(rows: frame.height)
-        }
+        composed.takePrepared()
         // The view may have been moved directly, not through `advance`.
         syncPages()
         let known = knownPages
         if let page = controller.zoomedPage {
             cache.focus(on: page, pageCount: spreadCount, pagination: known)
-            zoomed.compose(page, of: known, controller: controller, cache: cache, renderer: renderer,
-                           geometry: settings.geometry, compositor: &compositor, into: &frame)
-            damage = .all(rows: frame.height)
-            ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: spreadCount,
-                                     into: &frame)
-        } else if !openScreen.coversPage {
-            let image = pageImages(known)
-            // Rows a screen covered are composed again, band by band.
-            let bands: [Range<Int>?] = screenRows.isEmpty ? [nil] : screenRows.map { $0 }
-            for rows in bands {
-                damage.formUnion(compositor.composePaging(offsetX: controller.screenPagingOffsetX, version: 0, rows: rows,
-                                                          into: &frame, page: image))
+            composed.drawWhole { compositor, frame in
+                zoomed.compose(page, of: known, controller: controller, cache: cache, renderer: renderer,
+                               geometry: settings.geometry, compositor: &compositor, into: &frame)
+                ZoomedEdgeNeighbour.draw(controller: controller, cache: cache, pagination: known, pageCount: spreadCount,
+                                         into: &frame)
             }
+        } else if !openScreen.coversPage {
+            composed.composePaging(offsetX: controller.screenPagingOffsetX, page: pageImages(known))
         }
-        screenRows = openScreen.draw(into: &frame, host: self, dogEar: showsDogEar)
-        for rows in screenRows {
-            compositor.rowsWereDrawnOver(rows)
-            damage.insert(rows)
-        }
+        composed.drawScreens { openScreen.draw(into: &$0, host: self, dogEar: showsDogEar) }
         updateScrollIndicators(redrawn: true)
     }
 
@@ -384,11 +352,7 @@ public final class ReaderSession: PagingControllerObserver, ScreenHost, ReadingS
     /// frame was just composed under them); true when the frame changed.
     @discardableResult
     func updateScrollIndicators(redrawn: Bool) -> Bool {
-        guard let rows = scrollIndicators.update(in: &frame, controller: controller, ink: settings.theme.ink,
-                                                 redrawn: redrawn) else { return false }
-        compositor.rowsWereDrawnOver(rows)
-        damage.insert(rows)
-        return true
+        composed.updateScrollIndicators(controller: controller, ink: settings.theme.ink, redrawn: redrawn)
     }
 
     public func stop() {

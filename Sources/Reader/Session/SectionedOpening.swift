@@ -42,7 +42,13 @@ struct PendingWholeBook {
 /// first input (which waits for it): everything a person can reach (the
 /// contents, the slider, bookmarks, other chapters) sees the whole book,
 /// and places saved are the whole book's.
-enum SectionedOpening {
+public enum SectionedOpening {
+    /// The section a book of sections opened at `start` shows first, to be
+    /// read ahead; nil when the start needs the whole book.
+    public static func firstSection(of reading: SectionedBookReading, start: ReaderStart, stateStore: StateStore?) -> Int? {
+        firstPlace(in: reading, start: start, stateStore: stateStore)?.place.section
+    }
+
     /// What a session opening `opening` at `start` shows first: a book of
     /// sections opened at its saved place, or at its start, shows that
     /// section's page before the others are read (`pending` names the
