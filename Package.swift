@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "EbookFBTests", dependencies: ["ebook-fb", "Reader", "BookModel", "BookFormats", "Typesetting", "EPUB", "Raster", "TestSupport",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["Geometry", "ImageDecoding", "CPNG", "CJPEG", "CGIF", "CWebP"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting", "Threading", "CHyphen", "TestSupport"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting", "Threading", "CHarfBuzz", "CHyphen", "TestSupport"]),
         .testTarget(name: "PlainTextTests", dependencies: ["BookModel", "BookStorage", "PlainText", "Typesetting"]),
         .testTarget(name: "BookStorageTests", dependencies: ["BookStorage", "Typesetting", "Threading"]),
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "BookModel", "PlainText", "Raster", "Typesetting", "ImageDecoding", "CFreeType", "TestSupport"], exclude: ["Goldens"]),

@@ -43,6 +43,8 @@ public final class FontFace {
     private let asciiCoverage: (low: UInt64, high: UInt64)
     /// Chinese and Japanese punctuation's blanks, measured when first asked for (`PunctuationBlanks`).
     var punctuationBlankCache: [PunctuationKey: PunctuationBlanks] = [:]
+    /// Where its Chinese and Japanese characters are drawn, for the marks set close to them.
+    private(set) lazy var ideographicBaselines = IdeographicBaselines(font: hbFont)
 
     init(id: Int, data: FontFileData, pixelSize: Int, library: FreeTypeLibrary, synthesisedSlant: Bool = false,
          synthesisedBold: Bool = false) throws {
