@@ -29,8 +29,7 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         systemLibrary("CZip", pkgConfig: "libzip", apt: "libzip-dev"),
-        systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
-        systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
+        // libarchive's writer, for tests that make comic archives.
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
@@ -55,6 +54,14 @@ let package = Package(
         // libzip loaded when the first EPUB is opened, not with every reader
         // (it brings libcrypto); libzip's header gives the types.
         .target(name: "CZipLoader"),
+        // libxml2 loaded when the first EPUB, catalog or markup definition is parsed; its headers
+        // (libxml2-dev, under /usr/include/libxml2) through the `libxml` link in the target's include folder.
+        .target(name: "CXML2Loader"),
+        // nettle (SHA-1 and base64) loaded with the first EPUB; nettle-dev's headers give the types.
+        .target(name: "CNettleLoader"),
+        // libarchive (with libzstd, liblz4, libbz2, liblzma, libacl) loaded when the first comic
+        // archive is opened; libarchive-dev's headers give the types.
+        .target(name: "CArchiveLoader"),
         // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
         .target(name: "CSVGLoader"),
         // espeak-ng (with PulseAudio, libsndfile, X11, ...) and ALSA loaded when a book is first
@@ -84,14 +91,14 @@ let package = Package(
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
-                                             "CNettle", "CFreeType"]),
+        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2Loader",
+                                             "CNettleLoader", "CFreeType"]),
         // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
-        .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
+        .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchiveLoader"]),
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Dictionaries (dictd, StarDict) read lazily from their index files, with hunspell's stems.
-        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
+        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2Loader"]),
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
         .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
         // Speech: espeak-ng's voices behind one owner, sentences by ICU, and the sinks PCM goes to (ALSA, WAV).
@@ -101,7 +108,7 @@ let package = Package(
         // HTTP through libcurl: bounded transfers into memory or a file, resumed, authenticated.
         .target(name: "Network", dependencies: ["CCurl", "LinuxSystem"]),
         // OPDS catalogs (Atom and JSON), downloads that open as books, and a shelf kept in step with a feed.
-        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2"]),
+        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2Loader"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
         .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the

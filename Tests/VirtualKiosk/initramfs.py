@@ -90,10 +90,11 @@ def load_order(names, files):
     return order
 
 
-# Libraries the reader loads when it needs them, not at start (libzip with
-# the first EPUB, espeak-ng and ALSA when speech starts): with what they
-# link, they are put in beside the binary's own.
-ON_DEMAND = ["libzip.so.4", "libespeak-ng.so.1", "libasound.so.2"]
+# Libraries the reader loads when it needs them, not at start (libzip,
+# libxml2 and nettle with the first EPUB, libarchive with the first comic
+# archive, espeak-ng and ALSA when speech starts): with what they link,
+# they are put in beside the binary's own.
+ON_DEMAND = ["libzip.so.4", "libxml2.so.2", "libnettle.so.8", "libarchive.so.13", "libespeak-ng.so.1", "libasound.so.2"]
 
 
 def on_demand_libraries():
