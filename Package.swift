@@ -24,6 +24,7 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        // giflib's and libwebp's encoders, for tests that make images to decode.
         systemLibrary("CGIF", pkgConfig: "libgif", apt: "libgif-dev"),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
@@ -32,7 +33,6 @@ let package = Package(
         // libarchive's writer, for tests that make comic archives.
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
-        systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
         // libcurl loaded with the first transfer (its headers from libcurl4-openssl-dev).
         .target(name: "CCurl"),
         // libhyphen-dev has no pkg-config file.
@@ -62,14 +62,20 @@ let package = Package(
         // libarchive (with libzstd, liblz4, libbz2, liblzma, libacl) loaded when the first comic
         // archive is opened; libarchive-dev's headers give the types.
         .target(name: "CArchiveLoader"),
+        // hunspell loaded with the first stemming dictionary; libhunspell-dev's header gives the types.
+        .target(name: "CHunspellLoader"),
+        // giflib and libwebp loaded with the first GIF or WebP image; their -dev packages' headers give the types.
+        .target(name: "CGIFLoader"),
+        .target(name: "CWebPLoader"),
         // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
         .target(name: "CSVGLoader"),
         // espeak-ng (with PulseAudio, libsndfile, X11, ...) and ALSA loaded when a book is first
         // read aloud, not with every reader; libespeak-ng-dev's and libasound2-dev's headers give the types.
         .target(name: "CSpeechLoader"),
-        // gettext catalogs (.po) read by libgettextpo, whose fatal-error handler must not
-        // return: the reading stays in C. libgettextpo-dev has no pkg-config file.
-        .target(name: "CGettextPo", linkerSettings: [.linkedLibrary("gettextpo")]),
+        // gettext catalogs (.po) read by libgettextpo (with libunistring), loaded with the first
+        // catalog; its fatal-error handler must not return: the reading stays in C.
+        // libgettextpo-dev's header gives the types.
+        .target(name: "CGettextPoLoader"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -77,7 +83,7 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CSVGLoader"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIFLoader", "CWebPLoader", "CSVGLoader"]),
         // The book every format produces and typesetting reads: text, paragraphs, chapters, the
         // document model, places in a book, page geometry, and the format protocol.
         .target(name: "BookModel", dependencies: ["Threading"]),
@@ -98,9 +104,9 @@ let package = Package(
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Dictionaries (dictd, StarDict) read lazily from their index files, with hunspell's stems.
-        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2Loader"]),
+        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspellLoader", "CXML2Loader"]),
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
-        .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
+        .target(name: "Languages", dependencies: ["CGettextPoLoader", "CICU", "LinuxSystem"]),
         // Speech: espeak-ng's voices behind one owner, sentences by ICU, and the sinks PCM goes to (ALSA, WAV).
         .target(name: "Speech", dependencies: ["CSpeechLoader", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.

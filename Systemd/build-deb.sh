@@ -63,10 +63,12 @@ chmod 0644 "$DOC/copyright" "$DOC/changelog.Debian.gz"
 # Libraries the binary links are found by dpkg-shlibdeps; those it opens
 # itself when it needs them (dlopen) are named here: libzip, libxml2 and
 # nettle for EPUB, libcurl and libxml2 for catalogs, libarchive for comic
-# archives (needed); librsvg for SVG pictures, espeak-ng and ALSA for
-# reading aloud (recommended: without them the reader says so once and
-# reads silently).
-NEEDED_ON_DEMAND="libzip.so.4 libcurl.so.4 libxml2.so.2 libnettle.so.8 libarchive.so.13"
+# archives, giflib and libwebp for pictures, hunspell for dictionaries,
+# libgettextpo for translations (needed); librsvg for SVG pictures,
+# espeak-ng and ALSA for reading aloud (recommended: without them the
+# reader says so once and reads silently).
+NEEDED_ON_DEMAND="libzip.so.4 libcurl.so.4 libxml2.so.2 libnettle.so.8 libarchive.so.13 libgif.so.7 libwebp.so.7
+    libhunspell-1.7.so.0 libgettextpo.so.0"
 mkdir -p "$WORK/src/debian"
 printf 'Source: ebook-fb\n\nPackage: ebook-fb\nArchitecture: any\n' > "$WORK/src/debian/control"
 (cd "$WORK/src" && dpkg-shlibdeps -O -e"$ROOT/usr/bin/ebook-fb") > "$WORK/shlibs" 2>"$WORK/shlibs.log" \
