@@ -24,16 +24,15 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        // giflib's and libwebp's encoders, for tests that make images to decode.
         systemLibrary("CGIF", pkgConfig: "libgif", apt: "libgif-dev"),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         systemLibrary("CZip", pkgConfig: "libzip", apt: "libzip-dev"),
-        systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
-        systemLibrary("CNettle", pkgConfig: "nettle", apt: "nettle-dev"),
+        // libarchive's writer, for tests that make comic archives.
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
-        systemLibrary("CHunspell", pkgConfig: "hunspell", apt: "libhunspell-dev"),
         // libcurl loaded with the first transfer (its headers from libcurl4-openssl-dev).
         .target(name: "CCurl"),
         // libhyphen-dev has no pkg-config file.
@@ -55,14 +54,28 @@ let package = Package(
         // libzip loaded when the first EPUB is opened, not with every reader
         // (it brings libcrypto); libzip's header gives the types.
         .target(name: "CZipLoader"),
+        // libxml2 loaded when the first EPUB, catalog or markup definition is parsed; its headers
+        // (libxml2-dev, under /usr/include/libxml2) through the `libxml` link in the target's include folder.
+        .target(name: "CXML2Loader"),
+        // nettle (SHA-1 and base64) loaded with the first EPUB; nettle-dev's headers give the types.
+        .target(name: "CNettleLoader"),
+        // libarchive (with libzstd, liblz4, libbz2, liblzma, libacl) loaded when the first comic
+        // archive is opened; libarchive-dev's headers give the types.
+        .target(name: "CArchiveLoader"),
+        // hunspell loaded with the first stemming dictionary; libhunspell-dev's header gives the types.
+        .target(name: "CHunspellLoader"),
+        // giflib and libwebp loaded with the first GIF or WebP image; their -dev packages' headers give the types.
+        .target(name: "CGIFLoader"),
+        .target(name: "CWebPLoader"),
         // librsvg (with cairo, GLib and Pango) loaded when the first SVG is drawn, not with every reader.
         .target(name: "CSVGLoader"),
         // espeak-ng (with PulseAudio, libsndfile, X11, ...) and ALSA loaded when a book is first
         // read aloud, not with every reader; libespeak-ng-dev's and libasound2-dev's headers give the types.
         .target(name: "CSpeechLoader"),
-        // gettext catalogs (.po) read by libgettextpo, whose fatal-error handler must not
-        // return: the reading stays in C. libgettextpo-dev has no pkg-config file.
-        .target(name: "CGettextPo", linkerSettings: [.linkedLibrary("gettextpo")]),
+        // gettext catalogs (.po) read by libgettextpo (with libunistring), loaded with the first
+        // catalog; its fatal-error handler must not return: the reading stays in C.
+        // libgettextpo-dev's header gives the types.
+        .target(name: "CGettextPoLoader"),
         // Kernel interfaces Swift cannot import directly (ioctl numbers built by macros).
         .target(name: "CLinux"),
 
@@ -70,7 +83,7 @@ let package = Package(
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         .target(name: "Threading", dependencies: ["CLinux"]),
         // Images' sizes from their headers, and their pixels decoded at the size they are drawn.
-        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIF", "CWebP", "CSVGLoader"]),
+        .target(name: "ImageDecoding", dependencies: ["Geometry", "CImageCodecs", "CGIFLoader", "CWebPLoader", "CSVGLoader"]),
         // The book every format produces and typesetting reads: text, paragraphs, chapters, the
         // document model, places in a book, page geometry, and the format protocol.
         .target(name: "BookModel", dependencies: ["Threading"]),
@@ -84,16 +97,16 @@ let package = Package(
         // A subset of CSS: style sheets, selectors, the cascade and computed values. Pure Swift.
         .target(name: "StyleSheets"),
         // EPUB books read into the document model: the container, the package, content documents.
-        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2",
-                                             "CNettle", "CFreeType"]),
+        .target(name: "EPUB", dependencies: ["BookModel", "Typesetting", "ImageDecoding", "StyleSheets", "LinuxSystem", "Threading", "CZipLoader", "CXML2Loader",
+                                             "CNettleLoader", "CFreeType"]),
         // Comic books: the images of an archive libarchive opens (CBZ, CBT, CB7, CBR) or of a folder.
-        .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchive"]),
+        .target(name: "Comics", dependencies: ["BookModel", "ImageDecoding", "LinuxSystem", "Threading", "CArchiveLoader"]),
         // PDF books through MuPDF: each page a fixed page drawn by MuPDF, with its text, links and labels.
         .target(name: "PDF", dependencies: ["BookModel", "BookStorage", "Threading", "CMuPDF"]),
         // Dictionaries (dictd, StarDict) read lazily from their index files, with hunspell's stems.
-        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspell", "CXML2"]),
+        .target(name: "Dictionaries", dependencies: ["LinuxSystem", "CZlib", "CHunspellLoader", "CXML2Loader"]),
         // The interface's languages: gettext catalogs, plural forms, and numbers and dates through ICU.
-        .target(name: "Languages", dependencies: ["CGettextPo", "CICU", "LinuxSystem"]),
+        .target(name: "Languages", dependencies: ["CGettextPoLoader", "CICU", "LinuxSystem"]),
         // Speech: espeak-ng's voices behind one owner, sentences by ICU, and the sinks PCM goes to (ALSA, WAV).
         .target(name: "Speech", dependencies: ["CSpeechLoader", "CICU", "LinuxSystem", "Threading"]),
         // Every format the reader knows, and the one place a book file's format is chosen.
@@ -101,7 +114,7 @@ let package = Package(
         // HTTP through libcurl: bounded transfers into memory or a file, resumed, authenticated.
         .target(name: "Network", dependencies: ["CCurl", "LinuxSystem"]),
         // OPDS catalogs (Atom and JSON), downloads that open as books, and a shelf kept in step with a feed.
-        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2"]),
+        .target(name: "Catalogs", dependencies: ["Network", "BookFormats", "BookModel", "LinuxSystem", "CXML2Loader"]),
         // Finding a query in a book's text: case and accents folded (ICU), hits streamed in book order.
         .target(name: "Search", dependencies: ["BookModel", "Threading", "CICU"]),
         // The conformance suites: Unicode's line breaking and bidi test files through the

@@ -61,21 +61,28 @@ DOC="$ROOT/usr/share/doc/ebook-fb"
 chmod 0644 "$DOC/copyright" "$DOC/changelog.Debian.gz"
 
 # Libraries the binary links are found by dpkg-shlibdeps; those it opens
-# itself when it needs them (dlopen) are named here: libzip for EPUB and
-# libcurl for catalogs (needed); librsvg for SVG pictures, espeak-ng and
-# ALSA for reading aloud (recommended: without them the reader says so
-# once and reads silently).
+# itself when it needs them (dlopen) are named here: libzip, libxml2 and
+# nettle for EPUB, libcurl and libxml2 for catalogs, libarchive for comic
+# archives, giflib and libwebp for pictures, hunspell for dictionaries,
+# libgettextpo for translations (needed); librsvg for SVG pictures,
+# espeak-ng and ALSA for reading aloud (recommended: without them the
+# reader says so once and reads silently).
+NEEDED_ON_DEMAND="libzip.so.4 libcurl.so.4 libxml2.so.2 libnettle.so.8 libarchive.so.13 libgif.so.7 libwebp.so.7
+    libhunspell-1.7.so.0 libgettextpo.so.0"
 mkdir -p "$WORK/src/debian"
 printf 'Source: ebook-fb\n\nPackage: ebook-fb\nArchitecture: any\n' > "$WORK/src/debian/control"
 (cd "$WORK/src" && dpkg-shlibdeps -O -e"$ROOT/usr/bin/ebook-fb") > "$WORK/shlibs" 2>"$WORK/shlibs.log" \
     || { cat "$WORK/shlibs.log" >&2; exit 1; }
 SHLIBS="$(sed -n 's/^shlibs:Depends=//p' "$WORK/shlibs")"
 owner() { dpkg -S "*/$1" 2>/dev/null | awk -F: 'NR == 1 {print $1}'; }
-ZIP="$(owner libzip.so.4)"; CURL="$(owner libcurl.so.4)"; RSVG="$(owner librsvg-2.so.2)"
-ESPEAK="$(owner libespeak-ng.so.1)"; ALSA="$(owner libasound.so.2)"
-[ -n "$ZIP" ] || { echo "build-deb: no package ships libzip.so.4 here (apt-get install libzip4)" >&2; exit 1; }
-[ -n "$CURL" ] || { echo "build-deb: no package ships libcurl.so.4 here (apt-get install libcurl4)" >&2; exit 1; }
-DEPENDS="$SHLIBS, $ZIP, $CURL, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers, init-system-helpers (>= 1.54~)"
+DEPENDS="$SHLIBS"
+for library in $NEEDED_ON_DEMAND; do
+    package="$(owner "$library")"
+    [ -n "$package" ] || { echo "build-deb: no package ships $library here (install the one that does)" >&2; exit 1; }
+    DEPENDS="$DEPENDS, $package"
+done
+RSVG="$(owner librsvg-2.so.2)"; ESPEAK="$(owner libespeak-ng.so.1)"; ALSA="$(owner libasound.so.2)"
+DEPENDS="$DEPENDS, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers, init-system-helpers (>= 1.54~)"
 RECOMMENDS="fonts-dejavu-extra, hyphen-en-us${RSVG:+, $RSVG}${ESPEAK:+, $ESPEAK}${ALSA:+, $ALSA}"
 
 mkdir -p "$ROOT/DEBIAN"

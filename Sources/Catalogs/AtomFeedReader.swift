@@ -1,4 +1,4 @@
-import CXML2
+import CXML2Loader
 
 /// OPDS 1.2 feeds: Atom, read with libxml2 (no network, no DTD, no
 /// external entities). Atom elements are matched by name in the Atom
@@ -7,21 +7,22 @@ enum AtomFeedReader {
     static let atomNamespace = "http://www.w3.org/2005/Atom"
 
     static func read(_ bytes: [UInt8], address: String) throws(CatalogError) -> CatalogFeed {
-        guard let context = xmlNewParserCtxt() else { throw CatalogError(place: address, problem: "libxml2 could not start") }
-        defer { xmlFreeParserCtxt(context) }
+        guard ebookfb_xml_load() == 1 else { throw CatalogError.xmlLibraryMissing(place: address) }
+        guard let context = ebookfb_xmlNewParserCtxt() else { throw CatalogError(place: address, problem: "libxml2 could not start") }
+        defer { ebookfb_xmlFreeParserCtxt(context) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_NOCDATA.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlCtxtReadMemory(context, $0, Int32(clamping: buffer.count), address, nil, options)
+                    ebookfb_xmlCtxtReadMemory(context, $0, Int32(clamping: buffer.count), address, nil, options)
                 }
             }
         }
         guard let document else { throw CatalogError(place: address, problem: "not an OPDS feed: " + lastError(context)) }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document), isAtom(root, "feed") else {
-            let name = xmlDocGetRootElement(document).map { localName($0) } ?? "nothing"
+        defer { ebookfb_xmlFreeDoc(document) }
+        guard let root = ebookfb_xmlDocGetRootElement(document), isAtom(root, "feed") else {
+            let name = ebookfb_xmlDocGetRootElement(document).map { localName($0) } ?? "nothing"
             throw CatalogError(place: address, problem: "not an OPDS feed: XML whose root is <\(name)>, not an Atom <feed>")
         }
         var feed = CatalogFeed()
@@ -138,7 +139,7 @@ enum AtomFeedReader {
     }
 
     private static func lastError(_ context: xmlParserCtxtPtr) -> String {
-        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), let message = error.pointee.message else {
+        guard let error = ebookfb_xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), let message = error.pointee.message else {
             return "not well-formed XML"
         }
         let text = String(cString: message).collapsingSpaces

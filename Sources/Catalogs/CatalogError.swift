@@ -24,4 +24,9 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable 
     }
 
     public var description: String { "\(place): \(problem)" }
+
+    /// libxml2, loaded with the first catalog, is not installed.
+    static func xmlLibraryMissing(place: String) -> CatalogError {
+        CatalogError(place: place, problem: "cannot read catalogs: libxml2 is not installed (Debian's libxml2)")
+    }
 }

@@ -1,4 +1,4 @@
-import CXML2
+import CXML2Loader
 import Network
 
 /// A catalog's search: the address of the results for a query, from a
@@ -43,18 +43,19 @@ public enum CatalogSearch {
 
     /// The `Url` template of an OpenSearch description, made absolute.
     static func template(fromDescription bytes: [UInt8], address: String) throws(CatalogError) -> String {
+        guard ebookfb_xml_load() == 1 else { throw CatalogError.xmlLibraryMissing(place: address) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(clamping: buffer.count), address, nil, options)
+                    ebookfb_xmlReadMemory($0, Int32(clamping: buffer.count), address, nil, options)
                 }
             }
         }
         guard let document else { throw CatalogError(place: address, problem: "not an OpenSearch description: not well-formed XML") }
-        defer { xmlFreeDoc(document) }
+        defer { ebookfb_xmlFreeDoc(document) }
         var templates: [(type: String, template: String)] = []
-        var child = xmlDocGetRootElement(document)?.pointee.children
+        var child = ebookfb_xmlDocGetRootElement(document)?.pointee.children
         while let node = child {
             if node.pointee.type == XML_ELEMENT_NODE, node.pointee.name.map({ String(cString: $0) }) == "Url",
                let template = attribute("template", of: node) {
@@ -70,8 +71,8 @@ public enum CatalogSearch {
     }
 
     private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { CXML2_free(value) }
+        guard let value = ebookfb_xmlGetProp(node, name) else { return nil }
+        defer { ebookfb_xmlFree(value) }
         return String(cString: value)
     }
 

@@ -1,4 +1,4 @@
-import CXML2
+import CXML2Loader
 
 /// Links made absolute against the address of the feed they are in
 /// (RFC 3986 reference resolution, through libxml2).
@@ -16,8 +16,9 @@ enum LinkResolution {
     }
 
     private static func build(_ href: String, _ base: String) -> String? {
-        guard let built = xmlBuildURI(href, base) else { return nil }
-        defer { CXML2_free(built) }
+        // The feed readers loaded libxml2 before any link is resolved.
+        guard ebookfb_xml_load() == 1, let built = ebookfb_xmlBuildURI(href, base) else { return nil }
+        defer { ebookfb_xmlFree(built) }
         return String(cString: built)
     }
 }

@@ -1,9 +1,10 @@
-import CArchive
+import CArchiveLoader
 import Glibc
 import LinuxSystem
 
 /// One libarchive reader, used by one thread at a time: the archive's
-/// members in order, each member's bytes as it is reached.
+/// members in order, each member's bytes as it is reached. libarchive is
+/// loaded with the first reader.
 final class ArchiveHandle {
     /// What libarchive says of the member just reached.
     struct Header {
@@ -23,13 +24,14 @@ final class ArchiveHandle {
 
     /// Opens the file at `path` in whatever format and compression libarchive knows.
     init(path: String) throws(ComicError) {
-        guard let archive = archive_read_new() else { throw .damagedArchive(path: path, reason: "out of memory") }
+        guard ebookfb_archive_load() == 1 else { throw .archiveLibraryMissing(path: path) }
+        guard let archive = ebookfb_archive_read_new() else { throw .damagedArchive(path: path, reason: "out of memory") }
         self.archive = archive
         self.path = path
         source = nil
-        archive_read_support_filter_all(archive)
-        archive_read_support_format_all(archive)
-        guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
+        ebookfb_archive_read_support_filter_all(archive)
+        ebookfb_archive_read_support_format_all(archive)
+        guard ebookfb_archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
             // Every property is set: deinit frees the reader.
             throw .damagedArchive(path: path, reason: Self.message(archive))
         }
@@ -38,13 +40,14 @@ final class ArchiveHandle {
     /// Reads the zip member whose local header is at `offset` of `file`,
     /// from there on, without the central directory.
     init(zipMemberOf file: FileDescriptor, at offset: Int) throws(ComicError) {
-        guard let archive = archive_read_new() else { throw .damagedArchive(path: file.path, reason: "out of memory") }
+        guard ebookfb_archive_load() == 1 else { throw .archiveLibraryMissing(path: file.path) }
+        guard let archive = ebookfb_archive_read_new() else { throw .damagedArchive(path: file.path, reason: "out of memory") }
         self.archive = archive
         path = file.path
         let source = OffsetSource(file: file, offset: offset)
         self.source = source
-        archive_read_support_format_zip_streamable(archive)
-        let opened = archive_read_open(archive, Unmanaged.passUnretained(source).toOpaque(), nil, { _, client, buffer in
+        ebookfb_archive_read_support_format_zip_streamable(archive)
+        let opened = ebookfb_archive_read_open(archive, Unmanaged.passUnretained(source).toOpaque(), nil, { _, client, buffer in
             guard let client, let buffer else { return -1 }
             return Unmanaged<OffsetSource>.fromOpaque(client).takeUnretainedValue().next(buffer)
         }, nil)
@@ -54,30 +57,30 @@ final class ArchiveHandle {
         }
     }
 
-    deinit { archive_read_free(archive) }
+    deinit { ebookfb_archive_read_free(archive) }
 
     /// The next member's header; nil after the last.
     func next() throws(ComicError) -> Header? {
         var entry: OpaquePointer?
-        let result = archive_read_next_header(archive, &entry)
+        let result = ebookfb_archive_read_next_header(archive, &entry)
         if result == ARCHIVE_EOF { return nil }
         guard result == ARCHIVE_OK || result == ARCHIVE_WARN, let entry else {
             throw .damagedArchive(path: path, reason: Self.message(archive))
         }
-        let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
-            ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
-        let isRegularFile = archive_entry_filetype(entry) == S_IFREG
-        let size = archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil
+        let name = ebookfb_archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+            ?? ebookfb_archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+        let isRegularFile = ebookfb_archive_entry_filetype(entry) == S_IFREG
+        let size = ebookfb_archive_entry_size_is_set(entry) != 0 ? Int(ebookfb_archive_entry_size(entry)) : nil
         return Header(name: name, isRegularFile: isRegularFile, size: size,
-                      storedOffset: isStoredAsIs(entry) ? Int(archive_filter_bytes(archive, 0)) : nil)
+                      storedOffset: isStoredAsIs(entry) ? Int(ebookfb_archive_filter_bytes(archive, 0)) : nil)
     }
 
     /// A tar member with no compression around the archive is its bytes
     /// in the file, right where libarchive stopped reading its header.
     private func isStoredAsIs(_ entry: OpaquePointer) -> Bool {
-        archive_filter_count(archive) == 1 && archive_filter_code(archive, 0) == ARCHIVE_FILTER_NONE
-            && archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR
-            && archive_entry_sparse_count(entry) == 0 && archive_entry_size_is_set(entry) != 0
+        ebookfb_archive_filter_count(archive) == 1 && ebookfb_archive_filter_code(archive, 0) == ARCHIVE_FILTER_NONE
+            && ebookfb_archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR
+            && ebookfb_archive_entry_sparse_count(entry) == 0 && ebookfb_archive_entry_size_is_set(entry) != 0
     }
 
     /// The bytes of the member just reached, at most `count` of them;
@@ -86,7 +89,7 @@ final class ArchiveHandle {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count < count {
-            let got = chunk.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
+            let got = chunk.withUnsafeMutableBytes { ebookfb_archive_read_data(archive, $0.baseAddress, $0.count) }
             if got == 0 { break }
             guard got > 0 else { throw .unreadableMember(path: path, member: member, reason: Self.message(archive)) }
             guard bytes.count + got <= limit else { throw .memberTooLarge(path: path, member: member, limit: limit) }
@@ -96,7 +99,7 @@ final class ArchiveHandle {
     }
 
     private static func message(_ archive: OpaquePointer) -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "libarchive gave no reason"
+        ebookfb_archive_error_string(archive).map { String(cString: $0) } ?? "libarchive gave no reason"
     }
 }
 

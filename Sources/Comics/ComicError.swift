@@ -10,6 +10,8 @@ public enum ComicError: Error, Equatable, CustomStringConvertible, Sendable {
     case unreadableMember(path: String, member: String, reason: String)
     /// A member is larger than what is read of one.
     case memberTooLarge(path: String, member: String, limit: Int)
+    /// libarchive, loaded with the first archive, is not installed.
+    case archiveLibraryMissing(path: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ComicError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .noPages(path): return "\(path): a comic without any image (JPEG, PNG, GIF or WebP)"
         case let .unreadableMember(path, member, reason): return "\(path): \(member) cannot be read (\(reason))"
         case let .memberTooLarge(path, member, limit): return "\(path): \(member) is larger than \(limit >> 20) MB"
+        case let .archiveLibraryMissing(path): return "\(path): cannot read comic archives: \(Self.archiveLibraryMissingReason)"
         }
     }
 
@@ -29,6 +32,9 @@ public enum ComicError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noPages: return "a comic without any image"
         case let .unreadableMember(_, member, reason): return "\(member) cannot be read (\(reason))"
         case let .memberTooLarge(_, member, limit): return "\(member) is larger than \(limit >> 20) MB"
+        case .archiveLibraryMissing: return Self.archiveLibraryMissingReason
         }
     }
+
+    private static let archiveLibraryMissingReason = "libarchive is not installed (Debian's libarchive13)"
 }

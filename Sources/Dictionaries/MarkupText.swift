@@ -1,25 +1,28 @@
-import CXML2
+import CXML2Loader
 
 /// The text of a definition written in markup (StarDict's `h` HTML, `g`
 /// Pango markup, `x` XDXF, `k` KingSoft XML): libxml2's forgiving HTML
 /// parser reads any of them; tags are dropped, entities decoded, spaces
 /// collapsed as a browser does, and block elements and `<br>` end lines.
 enum MarkupText {
-    static func text(ofMarkup bytes: [UInt8]) -> String {
+    /// The text; nil when libxml2, loaded with the first definition in
+    /// markup, is not installed.
+    static func text(ofMarkup bytes: [UInt8]) -> String? {
         guard !bytes.isEmpty else { return "" }
+        guard ebookfb_xml_load() == 1 else { return nil }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NONET.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(clamping: buffer.count), "definition", "UTF-8", options)
+                    ebookfb_htmlReadMemory($0, Int32(clamping: buffer.count), "definition", "UTF-8", options)
                 }
             }
         }
         guard let document else { return String(decoding: bytes, as: UTF8.self) }
-        defer { xmlFreeDoc(document) }
+        defer { ebookfb_xmlFreeDoc(document) }
         var lines = LineCollector()
-        var node = xmlDocGetRootElement(document)
+        var node = ebookfb_xmlDocGetRootElement(document)
         while let current = node {
             collect(current, into: &lines)
             node = current.pointee.next

@@ -47,7 +47,10 @@ enum StarDictFields {
             if plainTypes.contains(type) {
                 texts.append(String(decoding: data, as: UTF8.self))
             } else if markupTypes.contains(type) {
-                texts.append(MarkupText.text(ofMarkup: Array(data)))
+                guard let text = MarkupText.text(ofMarkup: Array(data)) else {
+                    throw FieldError(reason: "its markup cannot be read: libxml2 is not installed (Debian's libxml2)")
+                }
+                texts.append(text)
             }
         }
         return texts.filter { !$0.isEmpty }.joined(separator: "\n")

@@ -1,9 +1,10 @@
-import CHunspell
+import CHunspellLoader
 import LinuxSystem
 
 /// A hunspell dictionary asked for the stems of words ("whales" ->
 /// "whale", "walked" -> "walk"). Words the dictionary lists as words of
-/// their own ("running", "mice") are their own stems.
+/// their own ("running", "mice") are their own stems. hunspell is loaded
+/// with the first dictionary opened.
 final class Stemmer {
     private let handle: OpaquePointer
     /// The dictionary's charset: hunspell takes and gives words in it.
@@ -22,28 +23,31 @@ final class Stemmer {
                 throw DictionaryError(path: path, problem: "cannot be read (\(error))")
             }
         }
-        guard let handle = Hunspell_create(affixPath, wordsPath) else {
+        guard ebookfb_hunspell_load() == 1 else {
+            throw DictionaryError(path: wordsPath, problem: "cannot find stems: libhunspell is not installed (Debian's libhunspell-1.7-0)")
+        }
+        guard let handle = ebookfb_Hunspell_create(affixPath, wordsPath) else {
             throw DictionaryError(path: wordsPath, problem: "hunspell cannot load it")
         }
-        let charset = Hunspell_get_dic_encoding(handle).map { String(cString: $0).uppercased() } ?? "ISO8859-1"
+        let charset = ebookfb_Hunspell_get_dic_encoding(handle).map { String(cString: $0).uppercased() } ?? "ISO8859-1"
         guard ["UTF-8", "UTF8", "ISO8859-1", "ISO-8859-1"].contains(charset) else {
-            Hunspell_destroy(handle)
+            ebookfb_Hunspell_destroy(handle)
             throw DictionaryError(path: affixPath, problem: "its charset \(charset) is not UTF-8 or ISO8859-1")
         }
         self.handle = handle
         isLatin1 = charset.hasPrefix("ISO")
     }
 
-    deinit { Hunspell_destroy(handle) }
+    deinit { ebookfb_Hunspell_destroy(handle) }
 
     /// The stems hunspell gives for `word`, `word` itself left out, in its order.
     func stems(of word: String) -> [String] {
         guard !word.isEmpty, word.unicodeScalars.count <= Self.longestWord, let encoded = encode(word) else { return [] }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = encoded.withUnsafeBufferPointer { buffer in
-            Hunspell_stem(handle, &list, buffer.baseAddress)
+            ebookfb_Hunspell_stem(handle, &list, buffer.baseAddress)
         }
-        defer { Hunspell_free_list(handle, &list, count) }
+        defer { ebookfb_Hunspell_free_list(handle, &list, count) }
         var stems: [String] = []
         for index in 0..<Int(max(0, count)) {
             guard let stem = list?[index] else { continue }

@@ -79,7 +79,7 @@ public struct EPUBBookFormat: BookFormat {
         case let .unsupportedCompression(_, entry, method): return "\(entry) is compressed with \(method)"
         case .protected: return "protected by DRM"
         case let .tooLarge(_, reason): return reason
-        case .zipLibraryMissing: return "libzip is not installed (Debian's libzip4)"
+        case let .libraryMissing(_, library): return "\(library) is not installed"
         }
     }
 }

@@ -15,8 +15,9 @@ public enum EPUBError: Error, CustomStringConvertible, Equatable {
     case protected(path: String, reason: String)
     /// Beyond what the reader will inflate from one book.
     case tooLarge(path: String, reason: String)
-    /// libzip, loaded with the first EPUB, is not installed.
-    case zipLibraryMissing(path: String)
+    /// A library loaded with the first EPUB (libzip, libxml2, nettle) is
+    /// not installed; `library` names it and its Debian package.
+    case libraryMissing(path: String, library: String)
 
     public var description: String {
         switch self {
@@ -34,8 +35,8 @@ public enum EPUBError: Error, CustomStringConvertible, Equatable {
             return "\(path): refused: the book is protected by DRM (\(reason)) and cannot be read"
         case let .tooLarge(path, reason):
             return "\(path): refused: \(reason)"
-        case let .zipLibraryMissing(path):
-            return "\(path): cannot read EPUB books: libzip is not installed (Debian's libzip4)"
+        case let .libraryMissing(path, library):
+            return "\(path): cannot read EPUB books: \(library) is not installed"
         }
     }
 }

@@ -1,5 +1,5 @@
 import BookModel
-import CNettle
+import CNettleLoader
 import ImageDecoding
 import Threading
 import Typesetting
@@ -102,17 +102,17 @@ public final class EPUBResources: DocumentResources, @unchecked Sendable {
 
     private static func base64Decoded(_ text: String) -> [UInt8]? {
         let input = Array(text.utf8)
-        guard input.count <= maximumInlineImage * 4 / 3 + 4 else { return nil }
+        guard input.count <= maximumInlineImage * 4 / 3 + 4, ebookfb_nettle_load() == 1 else { return nil }
         var context = base64_decode_ctx()
-        nettle_base64_decode_init(&context)
+        ebookfb_nettle_base64_decode_init(&context)
         var output = [UInt8](repeating: 0, count: input.count * 3 / 4 + 3)
         var length = output.count
         let decoded = input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
-                nettle_base64_decode_update(&context, &length, target.baseAddress, source.count, source.baseAddress) == 1
+                ebookfb_nettle_base64_decode_update(&context, &length, target.baseAddress, source.count, source.baseAddress) == 1
             }
         }
-        guard decoded, nettle_base64_decode_final(&context) == 1 else { return nil }
+        guard decoded, ebookfb_nettle_base64_decode_final(&context) == 1 else { return nil }
         output.removeSubrange(length...)
         return output
     }

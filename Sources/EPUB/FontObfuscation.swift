@@ -1,5 +1,5 @@
 import BookModel
-import CNettle
+import CNettleLoader
 import Typesetting
 
 /// Font obfuscation (EPUB 3.3 OCF §4.4 and Adobe's older scheme): the
@@ -44,12 +44,14 @@ enum FontObfuscation {
         }
     }
 
-    static func sha1(_ bytes: [UInt8]) -> [UInt8] {
+    /// The digest; nil when nettle, loaded with the first EPUB, is not installed.
+    static func sha1(_ bytes: [UInt8]) -> [UInt8]? {
+        guard ebookfb_nettle_load() == 1 else { return nil }
         var context = sha1_ctx()
-        nettle_sha1_init(&context)
-        bytes.withUnsafeBufferPointer { nettle_sha1_update(&context, $0.count, $0.baseAddress) }
+        ebookfb_nettle_sha1_init(&context)
+        bytes.withUnsafeBufferPointer { ebookfb_nettle_sha1_update(&context, $0.count, $0.baseAddress) }
         var digest = [UInt8](repeating: 0, count: Int(SHA1_DIGEST_SIZE))
-        digest.withUnsafeMutableBufferPointer { nettle_sha1_digest(&context, $0.count, $0.baseAddress) }
+        digest.withUnsafeMutableBufferPointer { ebookfb_nettle_sha1_digest(&context, $0.count, $0.baseAddress) }
         return digest
     }
 }

@@ -1,4 +1,4 @@
-import CXML2
+import CXML2Loader
 
 /// Parses documents with libxml2 into a `MarkupTree`, safely: no network,
 /// no DTD loaded, no external entity ever read; internal entities are
@@ -49,37 +49,39 @@ enum MarkupParser {
     }
 
     private static func read(_ bytes: [UInt8], name: String, recover: Bool) -> (document: Converted?, problem: String?)? {
-        guard let context = xmlNewParserCtxt() else { return nil }
-        defer { xmlFreeParserCtxt(context) }
+        // The book's opening loaded libxml2 and said so when it could not.
+        guard ebookfb_xml_load() == 1, let context = ebookfb_xmlNewParserCtxt() else { return nil }
+        defer { ebookfb_xmlFreeParserCtxt(context) }
         var options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_NOCDATA.rawValue)
         if recover { options |= Int32(XML_PARSE_RECOVER.rawValue) }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlCtxtReadMemory(context, $0, Int32(clamping: buffer.count), name, nil, options)
+                    ebookfb_xmlCtxtReadMemory(context, $0, Int32(clamping: buffer.count), name, nil, options)
                 }
             }
         }
-        defer { if let document { xmlFreeDoc(document) } }
+        defer { if let document { ebookfb_xmlFreeDoc(document) } }
         let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && document != nil
         let problem = wellFormed ? nil : describeLastError(context)
         return (document.flatMap { convert($0) }, problem)
     }
 
     private static func readHTML(_ bytes: [UInt8], name: String) -> Converted? {
+        guard ebookfb_xml_load() == 1 else { return nil }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
         let encoding = declaredEncoding(bytes)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(clamping: buffer.count), name, encoding, options)
+                    ebookfb_htmlReadMemory($0, Int32(clamping: buffer.count), name, encoding, options)
                 }
             }
         }
         guard let document else { return nil }
-        defer { xmlFreeDoc(document) }
+        defer { ebookfb_xmlFreeDoc(document) }
         return convert(document)
     }
 
@@ -130,7 +132,7 @@ enum MarkupParser {
     }
 
     private static func describeLastError(_ context: xmlParserCtxtPtr) -> String {
-        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), let message = error.pointee.message else {
+        guard let error = ebookfb_xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), let message = error.pointee.message else {
             return "not well-formed XML"
         }
         var text = String(cString: message).trimmingWhitespace
@@ -154,7 +156,7 @@ enum MarkupParser {
     /// Walks libxml2's tree without recursion (an HTML tree can be as deep
     /// as the input is long) and copies what the reader uses.
     private static func convert(_ document: xmlDocPtr) -> Converted? {
-        guard let rootElement = xmlDocGetRootElement(document) else { return nil }
+        guard let rootElement = ebookfb_xmlDocGetRootElement(document) else { return nil }
         var builder = TreeBuilder(entityBudget: entityBudget)
         var node: xmlNodePtr? = rootElement
         // Our index of the parent for each level of libxml2's tree.
@@ -286,7 +288,7 @@ private struct TreeBuilder {
             return String(decoding: text, as: UTF8.self)
         }
         let name = reference.pointee.name.map { String(cString: $0) } ?? ""
-        guard let known = htmlEntityLookup(name) else { return nil }
+        guard let known = ebookfb_htmlEntityLookup(name) else { return nil }
         return Unicode.Scalar(known.pointee.value).map { String(Character($0)) }
     }
 }

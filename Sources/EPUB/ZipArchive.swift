@@ -33,9 +33,7 @@ final class ZipArchive: @unchecked Sendable {
     static let maximumRatio = 100
 
     init(path: String) throws {
-        guard ebookfb_zip_load() == 1 else {
-            throw EPUBError.zipLibraryMissing(path: path)
-        }
+        try EPUBLibraries.load(forBookAt: path)
         var code: Int32 = 0
         guard let handle = ebookfb_zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             throw Self.openError(path: path, code: code)

@@ -1,14 +1,15 @@
-import CGIF
+import CGIFLoader
 
-/// GIF through giflib: the logical screen's size from its header, and the
-/// first frame (an animation shows its first picture) decoded a row at a
-/// time into the resampler, transparent where the frame does not cover.
+/// GIF through giflib (loaded with the first GIF): the logical screen's
+/// size from its header, and the first frame (an animation shows its first
+/// picture) decoded a row at a time into the resampler, transparent where
+/// the frame does not cover.
 enum GIFReader {
     static func screenSize(of bytes: [UInt8]) throws(ImageError) -> (Int, Int) {
         let source = GIFSource(bytes)
         let gif = try source.open()
         defer {
-            DGifCloseFile(gif, nil)
+            ebookfb_DGifCloseFile(gif, nil)
             withExtendedLifetime(source) {}
         }
         return (Int(gif.pointee.SWidth), Int(gif.pointee.SHeight))
@@ -19,7 +20,7 @@ enum GIFReader {
         let gif = try source.open()
         // giflib reads through `source` until the file is closed.
         defer {
-            DGifCloseFile(gif, nil)
+            ebookfb_DGifCloseFile(gif, nil)
             withExtendedLifetime(source) {}
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
@@ -27,12 +28,12 @@ enum GIFReader {
         var transparent = -1
         var record = UNDEFINED_RECORD_TYPE
         while true {
-            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw source.failure(gif) }
+            guard ebookfb_DGifGetRecordType(gif, &record) == GIF_OK else { throw source.failure(gif) }
             switch record {
             case EXTENSION_RECORD_TYPE:
                 transparent = try skipExtension(gif, source: source) ?? transparent
             case IMAGE_DESC_RECORD_TYPE:
-                guard DGifGetImageDesc(gif) == GIF_OK else { throw source.failure(gif) }
+                guard ebookfb_DGifGetImageDesc(gif) == GIF_OK else { throw source.failure(gif) }
                 return try decodeFrame(gif, screen: (width, height), transparent: transparent, target: target,
                                        source: source, limits: limits)
             case TERMINATE_RECORD_TYPE:
@@ -47,14 +48,14 @@ enum GIFReader {
     private static func skipExtension(_ gif: UnsafeMutablePointer<GifFileType>, source: GIFSource) throws(ImageError) -> Int? {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>? = nil
-        guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw source.failure(gif) }
+        guard ebookfb_DGifGetExtension(gif, &code, &block) == GIF_OK else { throw source.failure(gif) }
         var transparent: Int? = nil
         // A graphic control block: length 4, flags, delay (2 bytes), transparent index.
         if code == GRAPHICS_EXT_FUNC_CODE, let data = block, data[0] >= 4, data[1] & 1 == 1 {
             transparent = Int(data[4])
         }
         while block != nil {
-            guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw source.failure(gif) }
+            guard ebookfb_DGifGetExtensionNext(gif, &block) == GIF_OK else { throw source.failure(gif) }
         }
         return transparent
     }
@@ -78,7 +79,7 @@ enum GIFReader {
         if frame.Interlace {
             for row in interlacedOrder(height) {
                 // The indices hold width x height (both checked positive) pixels.
-                let read = indices.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress! + row * width, Int32(width)) }
+                let read = indices.withUnsafeMutableBufferPointer { ebookfb_DGifGetLine(gif, $0.baseAddress! + row * width, Int32(width)) }
                 guard read == GIF_OK else { break }
             }
         }
@@ -95,7 +96,7 @@ enum GIFReader {
                     start = frameRow * width
                 } else {
                     start = 0
-                    let read = indices.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(width)) }
+                    let read = indices.withUnsafeMutableBufferPointer { ebookfb_DGifGetLine(gif, $0.baseAddress, Int32(width)) }
                     // A file cut short shows the rows it had.
                     if read != GIF_OK { frameEnded = true }
                 }
@@ -135,15 +136,16 @@ private final class GIFSource {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     func open() throws(ImageError) -> UnsafeMutablePointer<GifFileType> {
+        guard ebookfb_gif_load() == 1 else { throw .unsupported("GIF without giflib (Debian's libgif7)") }
         var error: Int32 = 0
-        guard let gif = DGifOpen(Unmanaged.passUnretained(self).toOpaque(), gifRead, &error) else {
-            throw .damaged(GifErrorString(error).map { String(cString: $0) } ?? "GIF unreadable")
+        guard let gif = ebookfb_DGifOpen(Unmanaged.passUnretained(self).toOpaque(), gifRead, &error) else {
+            throw .damaged(ebookfb_GifErrorString(error).map { String(cString: $0) } ?? "GIF unreadable")
         }
         return gif
     }
 
     func failure(_ gif: UnsafeMutablePointer<GifFileType>) -> ImageError {
-        .damaged(GifErrorString(gif.pointee.Error).map { String(cString: $0) } ?? "GIF unreadable")
+        .damaged(ebookfb_GifErrorString(gif.pointee.Error).map { String(cString: $0) } ?? "GIF unreadable")
     }
 }
 

@@ -1,6 +1,5 @@
-import CGIF
 import CImageCodecs
-import CWebP
+import CWebPLoader
 
 /// An image's format and size from its header, without decoding pixels:
 /// what pagination needs to place an image.
@@ -34,8 +33,9 @@ public enum ImageProbe {
         case .gif:
             return try GIFReader.screenSize(of: bytes)
         case .webp:
+            guard ebookfb_webp_load() == 1 else { throw WebPReader.libraryMissing }
             var width: Int32 = 0, height: Int32 = 0
-            let found = bytes.withUnsafeBufferPointer { data in WebPGetInfo(data.baseAddress, data.count, &width, &height) }
+            let found = bytes.withUnsafeBufferPointer { data in ebookfb_WebPGetInfo(data.baseAddress, data.count, &width, &height) }
             guard found != 0 else { throw .damaged("WebP header unreadable") }
             return (Int(width), Int(height))
         case .svg:

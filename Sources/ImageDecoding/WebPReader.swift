@@ -1,10 +1,13 @@
-import CWebP
+import CWebPLoader
 import Geometry
 
 /// WebP through libwebp, which crops and scales while it decodes: only
 /// the source pixels under the part wanted are decoded, at no more than
 /// the drawn size.
 enum WebPReader {
+    /// libwebp, loaded with the first WebP image, is not installed.
+    static let libraryMissing = ImageError.unsupported("WebP without libwebp (Debian's libwebp7)")
+
     static func decode(_ bytes: [UInt8], source: (width: Int, height: Int), target: DecodeTarget) throws(ImageError) -> DecodedImage {
         let region = target.region
         let scaleX = Double(target.width) / Double(source.width), scaleY = Double(target.height) / Double(source.height)
@@ -18,8 +21,9 @@ enum WebPReader {
         let drawnHeight = max(1, Int((Double(bottom - top) * scaleY).rounded()))
         let decodedWidth = min(drawnWidth, right - left), decodedHeight = min(drawnHeight, bottom - top)
 
+        guard ebookfb_webp_load() == 1 else { throw WebPReader.libraryMissing }
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfig(&config) != 0 else { throw .unsupported("libwebp version") }
+        guard ebookfb_WebPInitDecoderConfig(&config) != 0 else { throw .unsupported("libwebp version") }
         let cropped = left > 0 || top > 0 || right < source.width || bottom < source.height
         config.options.use_cropping = cropped ? 1 : 0
         config.options.crop_left = Int32(left)
@@ -37,9 +41,9 @@ enum WebPReader {
             config.output.u.RGBA.rgba = pixels.baseAddress
             config.output.u.RGBA.stride = Int32(decodedWidth * 4)
             config.output.u.RGBA.size = pixels.count
-            return bytes.withUnsafeBufferPointer { data in WebPDecode(data.baseAddress, data.count, &config) }
+            return bytes.withUnsafeBufferPointer { data in ebookfb_WebPDecode(data.baseAddress, data.count, &config) }
         }
-        WebPFreeDecBuffer(&config.output)
+        ebookfb_WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
             throw status == VP8_STATUS_UNSUPPORTED_FEATURE ? .unsupported("animated or extended WebP")
                 : .damaged("WebP status \(status.rawValue)")

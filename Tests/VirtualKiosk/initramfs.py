@@ -90,10 +90,14 @@ def load_order(names, files):
     return order
 
 
-# Libraries the reader loads when it needs them, not at start (libzip with
-# the first EPUB, espeak-ng and ALSA when speech starts): with what they
-# link, they are put in beside the binary's own.
-ON_DEMAND = ["libzip.so.4", "libespeak-ng.so.1", "libasound.so.2"]
+# Libraries the reader loads when it needs them, not at start (libzip,
+# libxml2 and nettle with the first EPUB, libarchive with the first comic
+# archive, giflib and libwebp with the first such image, hunspell with the
+# first dictionary, libgettextpo with the first translation, espeak-ng and
+# ALSA when speech starts): with what they link, they are put in beside
+# the binary's own.
+ON_DEMAND = ["libzip.so.4", "libxml2.so.2", "libnettle.so.8", "libarchive.so.13", "libgif.so.7", "libwebp.so.7",
+             "libhunspell-1.7.so.0", "libgettextpo.so.0", "libespeak-ng.so.1", "libasound.so.2"]
 
 
 def on_demand_libraries():
