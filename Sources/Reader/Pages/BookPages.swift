@@ -135,7 +135,7 @@ final class BookPages {
     /// are known, the background resumed for them if it was held.
     func waitForPages(through page: Int) {
         if store.isPaused { store.resume() }
-        store.wait { entries, _ in entries.count > page }
+        store.wait { pagesFromStart, _ in pagesFromStart > page }
     }
 
     func startBackground(typesetter: Typesetter) throws {
