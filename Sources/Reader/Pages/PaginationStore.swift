@@ -79,6 +79,9 @@ public final class PaginationStore: @unchecked Sendable {
         }
     }
 
+    /// Whether all the pages of a segment are known (without copying them).
+    public func knows(segment index: Int) -> Bool { condition.withLock { segmentPages[index] != nil } }
+
     /// Once every segment is known: all pages in the book's order (shared,
     /// not copied) and where each segment's pages start in them, then their end.
     var wholeTable: (pages: [PageEntry], starts: [Int])? { condition.withLock { whole } }
