@@ -301,7 +301,10 @@ private struct BlockSplitter {
         }
         centreTitlePage(from: bodyParagraph, before: chapters.first?.paragraphIndex ?? paragraphs.count)
         metadata.usesAozoraNotation = hasAnnotations
-        return (paragraphs, HeadingDetector.levelled(chapters), metadata)
+        // Kept for the whole session: copied to its own size, not the
+        // doubling capacity it grew to (a long novel's 16,000 paragraphs).
+        let kept = paragraphs.withUnsafeBufferPointer { Array($0) }
+        return (kept, HeadingDetector.levelled(chapters), metadata)
     }
 
     /// The run of short blocks the book opens with, before its first

@@ -1,23 +1,71 @@
-/// Where a page starts and what it holds.
+/// Where a page starts and what it holds. Stored in 40 bytes, not 72: a
+/// long novel has thousands of pages and the reader keeps their table for
+/// the whole session. Offsets and counts fit 32 bits as `Paragraph`'s
+/// offsets do (a decoded text stays far below 4 GB); `line` counts lines of
+/// one paragraph window (`ParagraphWindows.length` characters at most).
+/// The picture counts saturate at 65,535, far beyond what a page shows.
 public struct PageEntry: Sendable, Equatable {
-    /// Paragraph and line the page starts at.
-    public var paragraph: Int
-    public var line: Int
-    /// Scalar offsets into the decoded text; a page ends where the next starts.
-    public var start: Int
-    public var end: Int
-    /// Glyphs on the page drawn as .notdef.
-    public var missingGlyphs: Int
+    /// How far floated pictures of the page before reach into the lines of
+    /// the block the page starts inside, as pagination set them (nil on
+    /// nearly every page; pointer-sized).
+    var wrap: LineWrap?
     /// The widest inter-word space on the page over the body font's normal
     /// space: 1 when no line is stretched, below 1 when all are shrunk.
     public var maxSpaceStretch: Double = 0
+    private var storedParagraph: UInt32
+    private var storedLine: UInt32
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+    private var storedMissingGlyphs: UInt32
+    private var storedImages: UInt16 = 0
+    private var storedFloats: UInt16 = 0
+
+    init(paragraph: Int, line: Int, start: Int, end: Int, missingGlyphs: Int, maxSpaceStretch: Double = 0,
+         images: Int = 0, floats: Int = 0, wrap: LineWrap? = nil) {
+        self.wrap = wrap
+        self.maxSpaceStretch = maxSpaceStretch
+        storedParagraph = UInt32(paragraph)
+        storedLine = UInt32(line)
+        storedStart = UInt32(start)
+        storedEnd = UInt32(end)
+        storedMissingGlyphs = UInt32(missingGlyphs)
+        self.images = images
+        self.floats = floats
+    }
+
+    /// Paragraph and line the page starts at.
+    public var paragraph: Int {
+        get { Int(storedParagraph) }
+        set { storedParagraph = UInt32(newValue) }
+    }
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(newValue) }
+    }
+    /// Scalar offsets into the decoded text; a page ends where the next starts.
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(newValue) }
+    }
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(newValue) }
+    }
+    /// Glyphs on the page drawn as .notdef.
+    public var missingGlyphs: Int {
+        get { Int(storedMissingGlyphs) }
+        set { storedMissingGlyphs = UInt32(newValue) }
+    }
     /// Images drawn on the page as blocks of their own (or fixed pages).
-    public var images: Int = 0
+    public var images: Int {
+        get { Int(storedImages) }
+        set { storedImages = UInt16(clamping: newValue) }
+    }
     /// Pictures floated beside the page's text.
-    public var floats: Int = 0
-    /// How far floated pictures of the page before reach into the lines of
-    /// the block the page starts inside, as pagination set them.
-    var wrap: LineWrap?
+    public var floats: Int {
+        get { Int(storedFloats) }
+        set { storedFloats = UInt16(clamping: newValue) }
+    }
 }
 
 /// The pages of a book for one geometry.

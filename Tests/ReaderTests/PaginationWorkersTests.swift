@@ -75,6 +75,35 @@ final class PaginationWorkersTests: XCTestCase {
         XCTAssertEqual(store.snapshot.pages, whole)
     }
 
+    func testACompleteStoreKeepsOneTableThatTheWindowShares() throws {
+        let model = try typesetter()
+        let segments = ChapterSegments(book: model.book)
+        let bySegment = segments.firstParagraphs.indices.map { model.paginate(segment: $0, of: segments).pages }
+        let store = PaginationStore(segments: segments, paused: true)
+        let middle = segments.count / 2
+        store.publish(segment: middle, pages: bySegment[middle])
+        var window = PageWindow(segment: middle, store: store)
+        XCTAssertEqual(window.pages, bySegment[middle])
+        for index in segments.firstParagraphs.indices where index != middle {
+            store.publish(segment: index, pages: bySegment[index])
+        }
+        let whole = try XCTUnwrap(store.wholeTable)
+        XCTAssertEqual(whole.pages, bySegment.flatMap { $0 })
+        for index in bySegment.indices {
+            XCTAssertEqual(store.pages(ofSegment: index), bySegment[index], "segment \(index)")
+            XCTAssertEqual(store.pageCounts[index], bySegment[index].count)
+        }
+        let before = bySegment[..<middle].map(\.count).reduce(0, +)
+        XCTAssertEqual(window.update(from: store), before, "the pages put in front")
+        XCTAssertEqual(window.pages, whole.pages)
+        XCTAssertTrue(window.startsTheBook && window.reachesTheEnd)
+        window.pages.withUnsafeBufferPointer { shown in
+            whole.pages.withUnsafeBufferPointer { XCTAssertEqual(shown.baseAddress, $0.baseAddress, "not a copy") }
+        }
+        XCTAssertEqual(store.snapshot.pages, whole.pages)
+        XCTAssertEqual(store.wholeBook?.pages, whole.pages)
+    }
+
     func testThePoolIsSizedToTheMachine() {
         XCTAssertEqual(PaginationWorkers.count(segments: 1), 1, "one segment, one thread")
         XCTAssertEqual(PaginationWorkers.count(segments: 100, requested: 3), 3)

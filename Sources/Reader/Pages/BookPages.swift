@@ -135,7 +135,7 @@ final class BookPages {
     /// are known, the background resumed for them if it was held.
     func waitForPages(through page: Int) {
         if store.isPaused { store.resume() }
-        store.wait { entries, _ in entries.count > page }
+        store.wait { pagesFromStart, _ in pagesFromStart > page }
     }
 
     func startBackground(typesetter: Typesetter) throws {
@@ -158,7 +158,7 @@ final class BookPages {
     /// true when its pages are known now.
     @discardableResult
     private func paginateNow(_ segment: Int, typesetter: Typesetter) -> Bool {
-        if store.pages(ofSegment: segment) != nil { return true }
+        if store.knows(segment: segment) { return true }
         // A held background would never do a long one: then it is done here too.
         guard segments.offsets(of: segment).count <= Self.segmentPaginatedAtOnce || store.isPaused else { return false }
         store.publish(segment: segment, pages: typesetter.paginate(segment: segment, of: segments).pages)

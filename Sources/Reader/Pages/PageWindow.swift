@@ -46,6 +46,16 @@ struct PageWindow {
     /// segments after the window and segments before it. Returns the number
     /// of pages put in front.
     mutating func update(from store: PaginationStore) -> Int {
+        if let whole = store.wholeTable {
+            // Every segment is known: the window is the whole book, its
+            // pages the store's own table rather than a copy of it.
+            let inserted = whole.starts[firstSegment]
+            pages = whole.pages
+            firstSegment = 0
+            endSegment = segments.count
+            growingFrom = nil
+            return inserted
+        }
         if let from = growingFrom {
             if let complete = store.pages(ofSegment: endSegment - 1) {
                 pages.replaceSubrange(from..., with: complete)

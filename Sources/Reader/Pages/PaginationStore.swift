@@ -14,14 +14,21 @@ public final class PaginationStore: @unchecked Sendable {
     /// The lines placed on each page are kept too (see `wholeBook`).
     public let collectsText: Bool
     private let condition = Condition()
+    /// Each segment's pages once known (kept at their size: a segment
+    /// grown page by page is copied once into an array of its own size).
+    /// When the last is known they are joined into `whole` and given up.
     private var segmentPages: [[PageEntry]?]
+    /// Once every segment is known: all pages in the book's order, the one
+    /// table of them (the reader's window shares it), and where each
+    /// segment's pages start in it, then their end.
+    private var whole: (pages: [PageEntry], starts: [Int])?
     /// With `collectsText`: the lines on each page of each known segment.
     private var segmentLines: [[[String]]?]
     private var knownSegments = 0
-    /// The pages of the segments known from the start of the book on, with
-    /// those of a segment still growing right after them.
-    private var prefix: [PageEntry] = []
+    /// The segments known from the start of the book on, and their pages
+    /// (counted, not copied: the segments' own arrays are the only table).
     private var prefixSegments = 0
+    private var prefixPageCount = 0
     /// The segments the background is paginating and their pages so far.
     private var growing: [Int: [PageEntry]] = [:]
     private var wanted: [Int] = []
@@ -51,14 +58,33 @@ public final class PaginationStore: @unchecked Sendable {
     /// The pages known from the start of the book on (the last one only final
     /// when `isComplete`), and whether the book is done.
     public var snapshot: (pages: [PageEntry], isComplete: Bool) {
-        condition.withLock { (prefixWithGrowing, knownSegments == segments.count) }
+        condition.withLock {
+            if let whole { return (whole.pages, true) }
+            var pages: [PageEntry] = []
+            pages.reserveCapacity(prefixCountWithGrowing)
+            for index in 0..<prefixSegments { pages += segmentPages[index] ?? [] }
+            if prefixSegments < segments.count, let growing = growing[prefixSegments] { pages += growing }
+            return (pages, knownSegments == segments.count)
+        }
     }
 
     public func cancel() { condition.withLock { cancelled = true; condition.broadcast() } }
     public func resume() { condition.withLock { paused = false; condition.broadcast() } }
 
     /// The pages of a segment, once all are known.
-    public func pages(ofSegment index: Int) -> [PageEntry]? { condition.withLock { segmentPages[index] } }
+    public func pages(ofSegment index: Int) -> [PageEntry]? {
+        condition.withLock {
+            guard let whole else { return segmentPages[index] }
+            return Array(whole.pages[whole.starts[index]..<whole.starts[index + 1]])
+        }
+    }
+
+    /// Whether all the pages of a segment are known (without copying them).
+    public func knows(segment index: Int) -> Bool { condition.withLock { segmentPages[index] != nil } }
+
+    /// Once every segment is known: all pages in the book's order (shared,
+    /// not copied) and where each segment's pages start in them, then their end.
+    var wholeTable: (pages: [PageEntry], starts: [Int])? { condition.withLock { whole } }
 
     /// The pages of a segment the background is paginating now; the last one may still grow.
     public func growingPages(ofSegment index: Int) -> [PageEntry]? {
@@ -84,17 +110,34 @@ public final class PaginationStore: @unchecked Sendable {
     public func publish(segment index: Int, pages: [PageEntry], lines: [[String]] = []) {
         condition.withLock {
             guard segmentPages[index] == nil else { return }
-            segmentPages[index] = pages
+            segmentPages[index] = pages.count == pages.capacity ? pages : pages.withUnsafeBufferPointer { Array($0) }
             if collectsText { segmentLines[index] = lines }
             knownSegments += 1
             growing[index] = nil
             while prefixSegments < segments.count, let known = segmentPages[prefixSegments] {
-                prefix += known
+                prefixPageCount += known.count
                 prefixSegments += 1
             }
+            if knownSegments == segments.count { joinSegments() }
             changes += 1
             condition.broadcast()
         }
+    }
+
+    /// Joins the known segments' pages into `whole`, giving up their own arrays.
+    private func joinSegments() {
+        var pages: [PageEntry] = []
+        pages.reserveCapacity(prefixPageCount)
+        var starts: [Int] = []
+        starts.reserveCapacity(segmentPages.count + 1)
+        for index in segmentPages.indices {
+            starts.append(pages.count)
+            pages += segmentPages[index] ?? []
+            // Known, with its pages now in `whole`.
+            segmentPages[index] = []
+        }
+        starts.append(pages.count)
+        whole = (pages, starts)
     }
 
     /// Records the pages found so far of a segment a background thread is
@@ -110,16 +153,18 @@ public final class PaginationStore: @unchecked Sendable {
         }
     }
 
-    private var prefixWithGrowing: [PageEntry] {
-        if prefixSegments < segments.count, let pages = growing[prefixSegments] { return prefix + pages }
-        return prefix
+    /// How many pages are known from the start of the book on, with those
+    /// found so far of a segment still growing right after them.
+    private var prefixCountWithGrowing: Int {
+        guard prefixSegments < segments.count, let pages = growing[prefixSegments] else { return prefixPageCount }
+        return prefixPageCount + pages.count
     }
 
-    /// Blocks until `predicate` holds for the pages known from the start, or
-    /// pagination ends (complete or cancelled).
-    public func wait(until predicate: ([PageEntry], Bool) -> Bool) {
+    /// Blocks until `predicate` holds for the number of pages known from the
+    /// start, or pagination ends (complete or cancelled).
+    public func wait(until predicate: (_ pagesFromStart: Int, _ isComplete: Bool) -> Bool) {
         condition.lock(); defer { condition.unlock() }
-        while !cancelled, knownSegments < segments.count, !predicate(prefixWithGrowing, false) { condition.wait() }
+        while !cancelled, knownSegments < segments.count, !predicate(prefixCountWithGrowing, false) { condition.wait() }
     }
 
     /// Blocks until the page holding `offset` is final: its segment is known,
@@ -139,12 +184,17 @@ public final class PaginationStore: @unchecked Sendable {
     public var wholeBook: Pagination? {
         condition.withLock {
             guard knownSegments == segments.count else { return nil }
-            return Pagination(pages: prefix, pageLines: collectsText ? segmentLines.flatMap { $0 ?? [] } : [])
+            return Pagination(pages: whole?.pages ?? [], pageLines: collectsText ? segmentLines.flatMap { $0 ?? [] } : [])
         }
     }
 
     /// Page counts of the segments known so far (nil: not yet).
-    public var pageCounts: [Int?] { condition.withLock { segmentPages.map { $0?.count } } }
+    public var pageCounts: [Int?] {
+        condition.withLock {
+            guard let whole else { return segmentPages.map { $0?.count } }
+            return segmentPages.indices.map { whole.starts[$0 + 1] - whole.starts[$0] }
+        }
+    }
 
     // MARK: Background
 
