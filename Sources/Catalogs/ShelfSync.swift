@@ -22,20 +22,30 @@ public struct ShelfSync {
     private let stateDirectory: String
     private let reader: CatalogReader
     private let download: BookDownload
+    private let pause: (Double) -> Void
 
-    public init(catalog: String, folder: String, stateDirectory: String, client: HTTPClient, download: BookDownload) {
+    /// Seconds to wait before each new attempt to read a feed whose server
+    /// cannot be reached: a catalog on the same machine or network may
+    /// still be starting (as at a kiosk's boot), and a pass that fails
+    /// waits a whole `SHELF_SYNC` period. Timeouts are not tried again.
+    public static let unreachableRetryWaits: [Double] = [0.5, 1, 2]
+
+    /// `pause`: waits the seconds given before another attempt (none when nil).
+    public init(catalog: String, folder: String, stateDirectory: String, client: HTTPClient, download: BookDownload,
+                pause: ((Double) -> Void)? = nil) {
         self.catalog = catalog
         self.folder = folder
         self.stateDirectory = stateDirectory
         reader = CatalogReader(client: client)
         self.download = download
+        self.pause = pause ?? { _ in }
     }
 
     /// Runs the pass; `inUse` names books (file names in the folder) open
     /// in the reader, which wait for a later pass. Each book that fails is
     /// told to `warn` in one line and counted; the rest go on.
     public func run(inUse: Set<String> = [], warn: (String) -> Void) throws(CatalogError) -> ShelfSummary {
-        let feed = try reader.allPages(catalog)
+        let feed = try readFeed()
         do throws(SystemError) { try FileSystem.createDirectories(folder) } catch {
             throw CatalogError(place: folder, problem: "cannot make the folder: \(error)")
         }
@@ -132,6 +142,19 @@ public struct ShelfSync {
     }
 
     /// Parts of downloads no fetch of this pass would resume.
+    /// The whole feed, tried again after the waits while its server cannot be reached.
+    private func readFeed() throws(CatalogError) -> CatalogFeed {
+        var waits = Self.unreachableRetryWaits[...]
+        while true {
+            do throws(CatalogError) {
+                return try reader.allPages(catalog)
+            } catch {
+                guard error.isUnreachable, let wait = waits.popFirst() else { throw error }
+                pause(wait)
+            }
+        }
+    }
+
     private func removeStalePartials(names: [String], plan: ShelfPlan) {
         var current: Set<String> = []
         for action in plan.actions {

@@ -88,7 +88,7 @@ struct SyncShelfCommand: ParsableCommand {
         let catalog = try WebAddress(address)
         let client = HTTPClient(credentialsOf: catalog)
         let sync = ShelfSync(catalog: address, folder: folder, stateDirectory: stateDirectory, client: client,
-                             download: limits.downloader(client: client))
+                             download: limits.downloader(client: client), pause: { sleepMilliseconds($0 * 1000) })
         return try sync.run(inUse: inUse) { StandardStreams.writeError("warning: " + $0.escapingControlCharacters) }
     }
 

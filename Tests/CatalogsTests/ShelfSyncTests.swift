@@ -75,6 +75,28 @@ final class ShelfSyncTests: XCTestCase {
         XCTAssertEqual(names(folder), ["a.txt"])
     }
 
+    func testACatalogNobodyAnswersIsTriedAgainAfterEachWaitAndAMissingFeedIsNot() throws {
+        let folder = try ScratchFolder(), state = try ScratchFolder()
+        defer { folder.remove(); state.remove() }
+        let client = HTTPClient()
+        let download = BookDownload(client: client, maximumBytes: 10 << 20, totalSeconds: 20, minimumFreeBytes: 0)
+        func attempt(_ address: String) -> (pauses: [Double], error: CatalogError?) {
+            var pauses: [Double] = []
+            let sync = ShelfSync(catalog: address, folder: folder.path + "/books", stateDirectory: state.path, client: client,
+                                 download: download, pause: { pauses.append($0) })
+            do { _ = try sync.run { _ in }; return (pauses, nil) } catch { return (pauses, error) }
+        }
+        let missing = attempt("\(server.base)/no-such-feed.xml")
+        XCTAssertEqual(missing.pauses, [], "a server that answers is not asked again")
+        XCTAssertEqual(missing.error?.isUnreachable, false)
+        let base = server.base
+        server.stop()
+        let closed = attempt("\(base)/shelf.xml")
+        XCTAssertEqual(closed.pauses, ShelfSync.unreachableRetryWaits)
+        XCTAssertEqual(closed.error?.isUnreachable, true, "\(String(describing: closed.error))")
+        XCTAssertEqual(names(folder), [])
+    }
+
     func testABookThatFailsIsCountedAndTheRestArrive() throws {
         let folder = try ScratchFolder(), state = try ScratchFolder()
         defer { folder.remove(); state.remove() }
