@@ -88,7 +88,9 @@ public struct SessionBenchmark {
 
         // The glass: frames composed straight into scanout buffers in memory.
         let display = ScanoutMemoryDisplay(width: geometry.width, height: geometry.height)
+        // At rest on the first page, its neighbours drawn, as a reader is before a flick.
         session.controller.show(page: 0)
+        session.compose()
         session.cache.waitForRenderAhead()
         try flick(session, display, into: &result)
         try flickWhilePaginating(session, display, fontSize: geometry.fontSize, into: &result)
