@@ -24,7 +24,7 @@ struct EinkTurnBenchmark {
             session.compose()
             guard let frame = session.composedFrame else { throw BenchmarkError("bench: no frame for an e-ink turn") }
             let damage = session.takeDamage()
-            eink.willPresent(interface: false)
+            eink.willPresent(interface: false, page: page)
             let presented = try frame.withUnsafeBytes { pixels in
                 try eink.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: time)
             }

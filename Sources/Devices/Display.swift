@@ -58,13 +58,14 @@ public protocol Display: AnyObject {
     /// (e-ink), where the loop holds them back until the scene rests.
     var showsMotion: Bool { get }
     /// Told before each present whether the frame shows the interface (a
-    /// screen over the page) rather than the page.
-    func willPresent(interface: Bool)
+    /// screen over the page) rather than the page, and which page it shows
+    /// (nil where there is none, as in the library).
+    func willPresent(interface: Bool, page: Int?)
 }
 
 extension Display {
     /// A display without a console (in memory, a replay) switches nowhere.
     public func switchConsole(to number: Int) throws -> Bool { false }
     public var showsMotion: Bool { true }
-    public func willPresent(interface: Bool) {}
+    public func willPresent(interface: Bool, page: Int?) {}
 }

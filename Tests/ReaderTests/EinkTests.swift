@@ -21,8 +21,9 @@ final class EinkTests: XCTestCase {
         for _ in 0..<13 { modes += policy.updates(for: page, interface: false).map(\.mode) }
         XCTAssertEqual(modes, [.partial, .partial, .partial, .partial, .partial, .full,
                                .partial, .partial, .partial, .partial, .partial, .full, .partial])
-        XCTAssertEqual(policy.updates(for: page, interface: false), [EinkUpdate(mode: .partial, rect: page[0])],
-                       "a turn's update is the size of what changed")
+        XCTAssertEqual(policy.updates(for: page, interface: false),
+                       [EinkUpdate(mode: .partial, rect: PixelRect(x: 0, y: 0, width: 400, height: 300))],
+                       "a turn's update is the whole glass")
     }
 
     func testSmallChangesAreDamageSizedAndTheInterfaceIsFast() {
@@ -37,7 +38,42 @@ final class EinkTests: XCTestCase {
         let twoHalves = [PixelRect(x: 0, y: 0, width: 400, height: 80), PixelRect(x: 0, y: 200, width: 400, height: 80)]
         XCTAssertTrue(policy.isTurn(twoHalves))
         XCTAssertEqual(policy.updates(for: twoHalves, interface: false),
-                       [EinkUpdate(mode: .partial, rect: PixelRect(x: 0, y: 0, width: 400, height: 280))], "a turn is one update")
+                       [EinkUpdate(mode: .partial, rect: PixelRect(x: 0, y: 0, width: 400, height: 300))], "a turn is one update")
+    }
+
+    /// Wide margins leave a turned page's text under half the glass: the
+    /// page shown, not the area, makes it a turn.
+    func testAnotherPageIsATurnHoweverLittleChanged() throws {
+        let narrow = [PixelRect(x: 120, y: 30, width: 160, height: 240), PixelRect(x: 190, y: 280, width: 20, height: 10)]
+        var policy = EinkPolicy(width: 400, height: 300)
+        _ = policy.updates(for: page, interface: false)
+        XCTAssertFalse(policy.isTurn(narrow))
+        XCTAssertEqual(policy.updates(for: narrow, interface: false).map(\.mode), [.partial, .partial], "same page: the bands")
+        XCTAssertEqual(policy.updates(for: narrow, interface: false, turned: true),
+                       [EinkUpdate(mode: .partial, rect: PixelRect(x: 0, y: 0, width: 400, height: 300))])
+        XCTAssertEqual(policy.turnsSinceFull, 1, "counted toward the next full refresh")
+
+        let headless = HeadlessDisplay(width: 400, height: 300)
+        let eink = EinkDisplay(over: headless)
+        var frame = PixelBuffer(width: 400, height: 300, fill: 0xFF_FFFF)
+        var time = 0.0
+        func present(page: Int?, interface: Bool = false) throws {
+            eink.willPresent(interface: interface, page: page)
+            XCTAssertTrue(try frame.withUnsafeBytes {
+                try eink.present(pixels: $0, stride: frame.bytesPerRow, damage: .all(rows: 300), at: time)
+            })
+            time += 1000
+            _ = try eink.handleEvents(at: time) // the flip done
+        }
+        try present(page: 1)
+        frame.fill(narrow[0], with: 0)
+        try present(page: 2)
+        frame.fill(narrow[1], with: 0)
+        try present(page: 2)
+        XCTAssertEqual(eink.updates.map(\.mode), [.full, .partial, .partial])
+        XCTAssertEqual(eink.updates.map(\.rect), [PixelRect(x: 0, y: 0, width: 400, height: 300),
+                                                   PixelRect(x: 0, y: 0, width: 400, height: 300), narrow[1]],
+                       "the new page on the whole glass, then the footer's band alone")
     }
 
     func testPixelsAreQuantizedToSixteenGreysOrBlackAndWhite() {

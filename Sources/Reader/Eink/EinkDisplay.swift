@@ -17,6 +17,8 @@ public final class EinkDisplay: Display {
     /// A kiosk runs for months: older updates are let go.
     public static let keptUpdates = 1000
     private var showsInterface = false
+    /// The page of the frame about to be presented, and of the last one presented.
+    private var page: Int?, presentedPage: Int?
 
     public init(over inner: Display) {
         self.inner = inner
@@ -32,7 +34,10 @@ public final class EinkDisplay: Display {
     public var physicalSize: Size? { inner.physicalSize }
     public var showsMotion: Bool { false }
 
-    public func willPresent(interface: Bool) { showsInterface = interface }
+    public func willPresent(interface: Bool, page: Int?) {
+        showsInterface = interface
+        self.page = page
+    }
 
     public func present(pixels: UnsafeRawBufferPointer, stride: Int, damage: FrameDamage, at time: Double) throws -> Bool {
         guard inner.canPresent else { return false }
@@ -40,7 +45,10 @@ public final class EinkDisplay: Display {
         // A page redraws in greys what the interface left in black and white.
         if !showsInterface { rows.formUnion(panel.blackAndWhiteRows) }
         let changes = panel.take(pixels: pixels, stride: stride, rows: rows, blackAndWhite: showsInterface)
-        let asked = policy.updates(for: changes, interface: showsInterface)
+        // Another page is a turn however little of the glass it changes (wide margins, a short last page).
+        let turned = page != nil && presentedPage != nil && page != presentedPage
+        let asked = policy.updates(for: changes, interface: showsInterface, turned: turned)
+        presentedPage = page
         guard !asked.isEmpty else { return true }
         updates.append(contentsOf: asked)
         if updates.count > Self.keptUpdates { updates.removeFirst(updates.count - Self.keptUpdates) }
@@ -72,6 +80,7 @@ public final class EinkDisplay: Display {
     private func restart() {
         panel = EinkPanel(width: width, height: height)
         policy = EinkPolicy(width: width, height: height)
+        presentedPage = nil
     }
 }
 

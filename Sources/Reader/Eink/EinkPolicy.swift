@@ -21,10 +21,10 @@ public struct EinkUpdate: Equatable, Sendable {
 }
 
 /// Which refreshes an e-ink panel is asked for, given where a frame
-/// changed: the first frame and every sixth turn a full refresh, a turn (a
-/// change over at least half the glass) one partial update of its size,
-/// smaller changes to the page one partial update each, and changes while
-/// the interface is shown fast ones. Pure.
+/// changed: the first frame and every sixth turn a full refresh, a turn
+/// (another page, or a change over at least half the glass) one partial
+/// update of the whole glass, smaller changes to the page one partial
+/// update each, and changes while the interface is shown fast ones. Pure.
 public struct EinkPolicy: Equatable, Sendable {
     /// Turns between full refreshes: ghosts of earlier pages build up on partial updates.
     public static let fullRefreshEvery = 6
@@ -44,8 +44,9 @@ public struct EinkPolicy: Equatable, Sendable {
     }
 
     /// The updates for a frame that differs from the glass in `changes`;
-    /// `interface`: a screen over the page is shown.
-    public mutating func updates(for changes: [PixelRect], interface: Bool) -> [EinkUpdate] {
+    /// `interface`: a screen over the page is shown; `turned`: the frame
+    /// shows another page than the glass.
+    public mutating func updates(for changes: [PixelRect], interface: Bool, turned: Bool = false) -> [EinkUpdate] {
         guard !changes.isEmpty else { return [] }
         guard hasShownFirstFrame else {
             hasShownFirstFrame = true
@@ -53,13 +54,14 @@ public struct EinkPolicy: Equatable, Sendable {
             return [EinkUpdate(mode: .full, rect: screen)]
         }
         if interface { return changes.map { EinkUpdate(mode: .fast, rect: $0) } }
-        guard isTurn(changes) else { return changes.map { EinkUpdate(mode: .partial, rect: $0) } }
+        guard turned || isTurn(changes) else { return changes.map { EinkUpdate(mode: .partial, rect: $0) } }
         turnsSinceFull += 1
         if turnsSinceFull >= Self.fullRefreshEvery {
             turnsSinceFull = 0
             return [EinkUpdate(mode: .full, rect: screen)]
         }
-        let union = changes.dropFirst().reduce(changes[0]) { $0.union($1) }
-        return [EinkUpdate(mode: .partial, rect: union)]
+        // The whole glass, margins too: the waveform takes as long whatever
+        // the area, and the last page's ghosts fade evenly.
+        return [EinkUpdate(mode: .partial, rect: screen)]
     }
 }

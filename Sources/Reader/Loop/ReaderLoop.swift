@@ -210,7 +210,7 @@ public final class ReaderLoop {
         var damage = scene.takeDamage()
         if needsWholeFrame || damage.rowCount != frame.height { damage = .all(rows: frame.height) }
         guard !damage.isEmpty else { return try announceIfAtRest() }
-        display.willPresent(interface: scene.showsInterface)
+        display.willPresent(interface: scene.showsInterface, page: scene.status.page)
         let presented = try frame.withUnsafeBytes { pixels in
             try display.present(pixels: pixels, stride: frame.bytesPerRow, damage: damage, at: sceneTime)
         }
