@@ -141,7 +141,6 @@ public struct ShelfSync {
         }
     }
 
-    /// Parts of downloads no fetch of this pass would resume.
     /// The whole feed, tried again after the waits while its server cannot be reached.
     private func readFeed() throws(CatalogError) -> CatalogFeed {
         var waits = Self.unreachableRetryWaits[...]
@@ -155,6 +154,7 @@ public struct ShelfSync {
         }
     }
 
+    /// Parts of downloads no fetch of this pass would resume.
     private func removeStalePartials(names: [String], plan: ShelfPlan) {
         var current: Set<String> = []
         for action in plan.actions {

@@ -57,8 +57,8 @@ final class EinkTests: XCTestCase {
         let eink = EinkDisplay(over: headless)
         var frame = PixelBuffer(width: 400, height: 300, fill: 0xFF_FFFF)
         var time = 0.0
-        func present(page: Int?, interface: Bool = false) throws {
-            eink.willPresent(interface: interface, page: page)
+        func present(page: Int) throws {
+            eink.willPresent(interface: false, page: page)
             XCTAssertTrue(try frame.withUnsafeBytes {
                 try eink.present(pixels: $0, stride: frame.bytesPerRow, damage: .all(rows: 300), at: time)
             })
